@@ -1,0 +1,1 @@
+"""meeple: a pocket board-game console (Cacao, Santiago) for the Raspberry Pi Pico."""

@@ -1,0 +1,1 @@
+"""Rules cores: pure game logic on bytearray states, in the MicroPython/CPython common subset."""

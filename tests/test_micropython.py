@@ -1,0 +1,56 @@
+"""Runs every device test (tests/device/test_*.py) again on real MicroPython.
+
+Each module runs once in a fresh WebAssembly MicroPython with firmware/ at the flash root; each
+of its test functions becomes one pytest test here, so a failure on MicroPython names the test.
+A module that crashes or prints no @@DONE fails every test it did not finish.
+"""
+import os
+import re
+
+import pytest
+
+from tools import mpyrun
+
+DEVICE_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "device")
+
+
+def _device_tests():
+    for fname in sorted(os.listdir(DEVICE_DIR)):
+        if fname.startswith("test_") and fname.endswith(".py"):
+            with open(os.path.join(DEVICE_DIR, fname)) as f:
+                for name in re.findall(r"^def (test_\w+)\(", f.read(), re.M):
+                    yield fname[:-3], name
+
+
+_runs = {}
+
+
+def run_device_module(module):
+    """Run one device test module on MicroPython; return (per-test outcome dict, raw result)."""
+    if module not in _runs:
+        code = (
+            "import sys\nsys.path.append('/devtests')\nimport devharness\n"
+            "devharness.run_module(%r)\n" % module
+        )
+        result = mpyrun.run_code(code, mounts={mpyrun.FIRMWARE: "/", DEVICE_DIR: "/devtests"})
+        outcomes = {}
+        for line in result.stdout.splitlines():
+            m = re.match(r"@@(START|PASS|FAIL) [\w.]+\.(test_\w+)(.*)", line)
+            if m:
+                outcomes[m.group(2)] = (m.group(1), m.group(3).strip())
+        _runs[module] = (outcomes, result)
+    return _runs[module]
+
+
+@pytest.mark.parametrize("module,test", list(_device_tests()))
+def test_on_micropython(module, test):
+    outcomes, result = run_device_module(module)
+    state, message = outcomes.get(test, ("NOT RUN", ""))
+    if state == "PASS":
+        return
+    tail = result.stdout[-3000:] + result.stderr[-3000:]
+    if state == "FAIL":
+        pytest.fail("%s.%s failed on MicroPython: %s\n%s" % (module, test, message, tail))
+    if state == "START":
+        pytest.fail("MicroPython crashed inside %s.%s (exit %d)\n%s" % (module, test, result.exit_code, tail))
+    pytest.fail("%s.%s never ran on MicroPython (exit %d)\n%s" % (module, test, result.exit_code, tail))
