@@ -32,9 +32,9 @@ Actions (ints < 2**15):
   RESOLVE    2432 + q * 4 + n: resolve pending side q (a plantation: n = 0; a market: sell n).
 """
 try:
-    from micropython import const
+    from micropython import const  # type: ignore[assignment]  # the CPython stand-in below differs
 except ImportError:
-    def const(x):
+    def const(x):  # CPython stand-in for micropython.const
         return x
 
 from meeple.core import rng
@@ -60,7 +60,7 @@ _PILE_2 = b"\x00\x03\x02\x01\x03\x01\x01\x01\x02\x01\x04"
 PATTERN_NAMES = ("1-1-1-1", "2-1-0-1", "3-0-0-1", "3-1-0-0")
 _PAT = b"\x01\x01\x01\x01\x02\x01\x00\x01\x03\x00\x00\x01\x03\x01\x00\x00"  # pattern*4 + side
 # worker tiles per seat by pattern, indexed by players (C4, A1)
-_SET = (None, None, b"\x04\x05\x01\x01", b"\x03\x05\x01\x01", b"\x03\x04\x01\x01")
+_SET = (b"", b"", b"\x04\x05\x01\x01", b"\x03\x05\x01\x01", b"\x03\x04\x01\x01")
 
 WATER_VALUES = (-10, -4, -1, 0, 2, 4, 7, 11, 16)  # track field -> gold at the end (A3)
 SEAT_NAMES = ("Red", "Purple", "White", "Yellow")
@@ -1097,26 +1097,26 @@ def view(st):
 
 
 def _bad(msg):
-    raise ValueError("impossible position: " + msg)
+    return ValueError("impossible position: " + msg)
 
 
 def _int(d, k, lo, hi):
     v = d.get(k) if isinstance(d, dict) else None
     if not isinstance(v, int) or isinstance(v, bool) or v < lo or v > hi:
-        _bad("%s must be a whole number from %d to %d, not %r" % (k, lo, hi, v))
+        raise _bad("%s must be a whole number from %d to %d, not %r" % (k, lo, hi, v))
     return v
 
 
 def _name(names, v, what):
     if v not in names or v == "":
-        _bad("unknown %s %r" % (what, v))
+        raise _bad("unknown %s %r" % (what, v))
     return names.index(v)
 
 
 def _cell(v, what):
     if (not isinstance(v, list) or len(v) != 2 or not isinstance(v[0], int) or not isinstance(v[1], int)
             or abs(v[0]) + abs(v[1]) > 64):
-        _bad("%s must be [x, y] with |x|+|y| <= 64, not %r" % (what, v))
+        raise _bad("%s must be [x, y] with |x|+|y| <= 64, not %r" % (what, v))
     return ((v[0] + _ORIGIN) << 8) | (v[1] + _ORIGIN)
 
 
@@ -1128,9 +1128,9 @@ def from_view(d):
     (table + display + pile, table + hands + piles), limits (C15), hand sizes, and the pending
     decision. Not checked: that the position arose from legal play in this very order."""
     if not isinstance(d, dict) or d.get("game") != GAME:
-        _bad("not a Cacao position")
+        raise _bad("not a Cacao position")
     if d.get("version") != VERSION:
-        _bad("layout version %r, this engine reads %d" % (d.get("version"), VERSION))
+        raise _bad("layout version %r, this engine reads %d" % (d.get("version"), VERSION))
     n = _int(d, "players", 2, 4)
     st = bytearray(SIZE)
     st[_VER] = VERSION
@@ -1139,7 +1139,7 @@ def from_view(d):
     st[_TURN] = _int(d, "turn", 0, n * turns_total(n))
     r = d.get("rng", 0)
     if not isinstance(r, int) or r < 0 or r >= 1 << 30:
-        _bad("rng must be a 30-bit number")
+        raise _bad("rng must be a 30-bit number")
     st[_RNG] = r >> 22
     st[_RNG + 1] = (r >> 15) & 0x7F
     st[_RNG + 2] = (r >> 8) & 0x7F
@@ -1148,22 +1148,22 @@ def from_view(d):
     jcount = [0] * 11
     board = d.get("board")
     if not isinstance(board, list):
-        _bad("board must be a list")
+        raise _bad("board must be a list")
     wcount = [[0, 0, 0, 0] for _ in range(n)]
     workers = []
     for t in board:
         if not isinstance(t, dict):
-            _bad("board entries must be objects")
+            raise _bad("board entries must be objects")
         key = _cell([t.get("x"), t.get("y")], "a tile's x, y")
         if _ref(st, key) != -1:
-            _bad("two tiles at %s" % _xy_text(key))
+            raise _bad("two tiles at %s" % _xy_text(key))
         odd = ((key >> 8) + (key & 0xFF)) & 1  # X + Y has the parity of x + y
         if "jungle" in t:
             jt = _name(JUNGLE_NAMES, t["jungle"], "jungle tile")
             if odd:
-                _bad("jungle tile at %s: jungle tiles lie on cells with x+y even (C2)" % _xy_text(key))
+                raise _bad("jungle tile at %s: jungle tiles lie on the checkerboard cells with x+y even (C2)" % _xy_text(key))
             if st[_JN] >= _JMAX:
-                _bad("more than 28 jungle tiles on the table")
+                raise _bad("more than 28 jungle tiles on the table")
             _add_jungle(st, key, jt)
             jcount[jt] += 1
         else:
@@ -1174,12 +1174,12 @@ def from_view(d):
         rot = _int(t, "rot", 0, 3)
         height = _int(t, "height", 1, 2)
         if not ((key >> 8) + (key & 0xFF)) & 1:
-            _bad("worker tile at %s: worker tiles lie on cells with x+y odd (C2)" % _xy_text(key))
+            raise _bad("worker tile at %s: worker tiles lie on the checkerboard cells with x+y odd (C2)" % _xy_text(key))
         if _canonical_j(st, key) < 0:
-            _bad("worker tile at %s touches no jungle tile (C8)" % _xy_text(key))
+            raise _bad("worker tile at %s touches no jungle tile (C8)" % _xy_text(key))
         w = st[_WN]
         if w >= _WMAX:
-            _bad("more than 36 worker tiles on the table")
+            raise _bad("more than 36 worker tiles on the table")
         o = _WRK + w * 4
         st[o] = key >> 8
         st[o + 1] = key & 0xFF
@@ -1188,7 +1188,7 @@ def from_view(d):
         if height == 2:
             c = t.get("covered")
             if not isinstance(c, dict):
-                _bad("overbuilt tile at %s needs its covered tile" % _xy_text(key))
+                raise _bad("overbuilt tile at %s needs its covered tile" % _xy_text(key))
             cp = _name(PATTERN_NAMES, c.get("pattern"), "worker pattern")
             st[o + 3] = 1 + cp + 4 * _int(c, "rot", 0, 3)
             wcount[seat][cp] += 1
@@ -1197,20 +1197,20 @@ def from_view(d):
     r0 = _ref(st, (_ORIGIN << 8) | _ORIGIN)
     r1 = _ref(st, ((_ORIGIN + 1) << 8) | (_ORIGIN + 1))
     if r0 < 0 or r0 >= 64 or st[_JUN + r0 * 3 + 2] != _P1 or r1 < 0 or r1 >= 64 or st[_JUN + r1 * 3 + 2] != _M2:
-        _bad("the start tiles must be P1 at (0,0) and M2 at (1,1) (C2)")
+        raise _bad("the start tiles must be P1 at (0,0) and M2 at (1,1) (C2)")
     disp = d.get("display")
     if not isinstance(disp, list) or len(disp) > 2:
-        _bad("display must be a list of at most 2 tiles")
+        raise _bad("display must be a list of at most 2 tiles")
     for i in range(len(disp)):
         t = _name(JUNGLE_NAMES, disp[i], "jungle tile")
         st[_DISP + i] = t
         jcount[t] += 1
     pile = d.get("pile")
     if not isinstance(pile, list):
-        _bad("pile must be a list")
+        raise _bad("pile must be a list")
     total = 19 if n == 2 else 26
     if len(pile) > total:
-        _bad("the jungle pile holds at most %d tiles" % total)
+        raise _bad("the jungle pile holds at most %d tiles" % total)
     st[_PEND] = total
     st[_PTOP] = total - len(pile)
     for i in range(len(pile)):
@@ -1221,11 +1221,11 @@ def from_view(d):
     for t in range(1, 11):
         want = comp[t] + (1 if t == _P1 or t == _M2 else 0)
         if jcount[t] != want:
-            _bad("%d %s jungle tiles in play, a %d-player game has %d" % (jcount[t], JUNGLE_NAMES[t], n, want))
+            raise _bad("%d %s jungle tiles in play, a %d-player game has %d" % (jcount[t], JUNGLE_NAMES[t], n, want))
     # seats
     seats = d.get("seats")
     if not isinstance(seats, list) or len(seats) != n:
-        _bad("seats must list all %d players" % n)
+        raise _bad("seats must list all %d players" % n)
     for s in range(n):
         sd = seats[s]
         o = _seat_off(s)
@@ -1238,7 +1238,7 @@ def from_view(d):
         hand = sd.get("hand")
         wpile = sd.get("pile")
         if not isinstance(hand, list) or len(hand) > 3 or not isinstance(wpile, list):
-            _bad("%s: hand must hold at most 3 tiles, pile must be a list" % SEAT_NAMES[s])
+            raise _bad("%s: hand must hold at most 3 tiles, pile must be a list" % SEAT_NAMES[s])
         for h in hand:
             p = _name(PATTERN_NAMES, h, "worker pattern")
             _hand_add(st, s, p)
@@ -1246,7 +1246,7 @@ def from_view(d):
         wset = _SET[n]
         size = wset[0] + wset[1] + wset[2] + wset[3]
         if len(wpile) > size:
-            _bad("%s's pile is too big" % SEAT_NAMES[s])
+            raise _bad("%s's pile is too big" % SEAT_NAMES[s])
         st[o + _WEND] = size
         st[o + _WTOP] = size - len(wpile)
         for i in range(len(wpile)):
@@ -1255,14 +1255,14 @@ def from_view(d):
             wcount[s][p] += 1
         for p in range(4):
             if wcount[s][p] != wset[p]:
-                _bad("%s has %d %s tiles in play, a %d-player seat has %d"
+                raise _bad("%s has %d %s tiles in play, a %d-player seat has %d"
                      % (SEAT_NAMES[s], wcount[s][p], PATTERN_NAMES[p], n, wset[p]))
     # whose turn and what is pending
     st[_ACTIVE] = _int(d, "active", 0, n - 1) if "active" in d else (st[_START] + st[_TURN]) % n
     pend = d.get("pending") or {"kind": "place"}
     kind = pend.get("kind") if isinstance(pend, dict) else None
     if kind not in PHASE_NAMES:
-        _bad("pending kind must be one of %s" % ", ".join(PHASE_NAMES))
+        raise _bad("pending kind must be one of %s" % ", ".join(PHASE_NAMES))
     ph = PHASE_NAMES.index(kind)
     st[_PHASE] = ph
     active = st[_ACTIVE]
@@ -1271,23 +1271,23 @@ def from_view(d):
         hands_left += st[_seat_off(s) + _HANDN]
     if ph == _OVER:
         if hands_left:
-            _bad("the game cannot be over while tiles are in hand")
+            raise _bad("the game cannot be over while tiles are in hand")
         st[_TOMOVE] = _NONE
     elif ph == _PLACE:
         if st[_seat_off(active) + _HANDN] == 0:
-            _bad("%s has no tile to place" % SEAT_NAMES[active])
+            raise _bad("%s has no tile to place" % SEAT_NAMES[active])
         if _pile_left(st) and _display_n(st) < 2:
-            _bad("the display holds 2 tiles while the pile has any (C18)")
+            raise _bad("the display holds 2 tiles while the pile has any (C18)")
         for s in range(n):
             o = _seat_off(s)
             if st[o + _WTOP] < st[o + _WEND] and st[o + _HANDN] < 3:
-                _bad("%s holds fewer than 3 tiles but has a pile to draw from (C17)" % SEAT_NAMES[s])
+                raise _bad("%s holds fewer than 3 tiles but has a pile to draw from (C17)" % SEAT_NAMES[s])
         st[_TOMOVE] = active
     else:
         _pending_from_view(st, pend, ph)
     want_to_move = to_move(st)
     if "to_move" in d and d["to_move"] != want_to_move:
-        _bad("to_move is %r but %r must decide" % (d["to_move"], want_to_move))
+        raise _bad("to_move is %r but %r must decide" % (d["to_move"], want_to_move))
     return st
 
 
@@ -1296,32 +1296,32 @@ def _pending_from_view(st, pend, ph):
     key = _cell(pend.get("new"), "pending new tile")
     r = _ref(st, key)
     if r < 64 or st[_WRK + (r - 64) * 4 + 2] >> 6 != active:
-        _bad("the pending new tile must be a worker tile of the active seat")
+        raise _bad("the pending new tile must be a worker tile of the active seat")
     st[_NEWW] = r - 64
     st[_NEWJ] = _int(pend, "new_jungle", 2, st[_JN])
     st[_TOMOVE] = active
     if ph == _FILL:
         spaces = pend.get("spaces")
         if not isinstance(spaces, list) or not 1 <= len(spaces) <= 3:
-            _bad("a pending fill lists 1 to 3 spaces")
+            raise _bad("a pending fill lists 1 to 3 spaces")
         for i in range(len(spaces)):
             sk = _cell(spaces[i], "space")
             if _ref(st, sk) != -1 or (sk - key) not in _DK:
-                _bad("space %s is not an empty cell next to the new tile" % _xy_text(sk))
+                raise _bad("space %s is not an empty cell next to the new tile" % _xy_text(sk))
             st[_SPACES + i * 2] = sk >> 8
             st[_SPACES + i * 2 + 1] = sk & 0xFF
         st[_SPN] = len(spaces)
         if _legal_fill(st, _scratch) < 2:
-            _bad("a pending fill needs a real choice")
+            raise _bad("a pending fill needs a real choice")
         return
     sides = pend.get("sides")
     if not isinstance(sides, list) or len(sides) > _QMAX:
-        _bad("a pending resolve lists at most %d sides" % _QMAX)
+        raise _bad("a pending resolve lists at most %d sides" % _QMAX)
     for q in range(len(sides)):
         sd = sides[q]
         j = _ref(st, _cell([sd.get("x"), sd.get("y")], "side's jungle tile"))
         if j < 0 or j >= 64 or st[_JUN + j * 3 + 2] > _M4:
-            _bad("a pending side must face a plantation or market")
+            raise _bad("a pending side must face a plantation or market")
         o = _Q + q * 4
         st[o] = _int(sd, "seat", 0, st[_NP] - 1)
         st[o + 1] = j
@@ -1330,7 +1330,7 @@ def _pending_from_view(st, pend, ph):
     st[_QN] = len(sides)
     st[_RSEAT] = _int(pend, "seat", 0, st[_NP] - 1)
     if not _has_pending(st, st[_RSEAT], False):
-        _bad("the resolving seat has no market side left to decide")
+        raise _bad("the resolving seat has no market side left to decide")
     st[_TOMOVE] = st[_RSEAT]
 
 

@@ -6,9 +6,9 @@ halves and multiplied half by half. x' = (A * x + C) mod 2**30, A = 1 mod 4 and 
 full period; outputs take the high half, the LCG's better bits.
 """
 try:
-    from micropython import const
+    from micropython import const  # type: ignore[assignment]  # the CPython stand-in below differs
 except ImportError:
-    def const(x):
+    def const(x):  # CPython stand-in for micropython.const
         return x
 
 _A = const(20077)  # < 2**15, = 1 mod 4
