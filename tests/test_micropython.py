@@ -25,26 +25,30 @@ def _device_tests():
 _runs = {}
 
 
-def run_device_module(module):
+def run_device_module(module, device_dir=DEVICE_DIR):
     """Run one device test module on MicroPython; return (per-test outcome dict, raw result)."""
-    if module not in _runs:
+    if (module, device_dir) not in _runs:
         code = (
             "import sys\nsys.path.append('/devtests')\nimport devharness\n"
             "devharness.run_module(%r)\n" % module
         )
-        result = mpyrun.run_code(code, mounts={mpyrun.FIRMWARE: "/", DEVICE_DIR: "/devtests"})
+        mounts = {mpyrun.FIRMWARE: "/", DEVICE_DIR: "/devtests", device_dir: "/devtests"}
+        result = mpyrun.run_code(code, mounts=mounts)
         outcomes = {}
         for line in result.stdout.splitlines():
             m = re.match(r"@@(START|PASS|FAIL) [\w.]+\.(test_\w+)(.*)", line)
             if m:
                 outcomes[m.group(2)] = (m.group(1), m.group(3).strip())
-        _runs[module] = (outcomes, result)
-    return _runs[module]
+        _runs[module, device_dir] = (outcomes, result)
+    return _runs[module, device_dir]
 
 
 @pytest.mark.parametrize("module,test", list(_device_tests()))
 def test_on_micropython(module, test):
-    outcomes, result = run_device_module(module)
+    check_outcome(module, test, *run_device_module(module))
+
+
+def check_outcome(module, test, outcomes, result):
     state, message = outcomes.get(test, ("NOT RUN", ""))
     if state == "PASS":
         return

@@ -1,0 +1,54 @@
+"""The MicroPython runner and the device-test harness: failures on MicroPython must be loud."""
+import pytest
+
+from tools import mpyrun
+
+import test_micropython
+
+
+def test_runs_code_with_firmware_importable():
+    r = mpyrun.run_code("import sys\nfrom meeple.core import cacao\nprint(sys.implementation.name, cacao.SIZE)")
+    assert r.ok and r.stdout.split() == ["micropython", str(826)]
+    assert set(r.heap) == {"allocated", "in_use_after", "free_after"}
+    assert r.heap["in_use_after"] > 0
+
+
+def test_an_exception_on_micropython_is_a_failure():
+    r = mpyrun.run_code("print('before')\nraise KeyError('boom')")
+    assert r.exit_code == 1 and r.stdout == "before\n"
+    assert "KeyError: boom" in r.stderr
+    with pytest.raises(mpyrun.MicroPythonError, match="KeyError"):
+        r.check()
+
+
+def test_system_exit_status_passes_through():
+    assert mpyrun.run_code("import sys\nsys.exit(3)").exit_code == 3
+
+
+def test_runs_a_file(tmp_path):
+    f = tmp_path / "prog.py"
+    f.write_text("print(6 * 7)\n")
+    assert mpyrun.run_file(str(f)).check().stdout == "42\n"
+
+
+def test_command_line_reports_heap(capsys):
+    assert mpyrun.main(["-c", "print(1)"]) == 0
+    out = capsys.readouterr()
+    assert out.out == "1\n" and "heap" in out.err
+
+
+def test_harness_reports_failures_and_crashes_by_name(tmp_path):
+    (tmp_path / "test_sample.py").write_text(
+        "def test_a_passes():\n    assert 1 + 1 == 2\n\n"
+        "def test_b_fails():\n    assert 1 == 2, 'one is not two'\n\n"
+        "def test_c_crashes():\n    raise SystemExit(7)\n\n"
+        "def test_d_never_runs():\n    pass\n")
+    outcomes, result = test_micropython.run_device_module("test_sample", str(tmp_path))
+    assert outcomes["test_a_passes"][0] == "PASS"
+    assert outcomes["test_b_fails"] == ("FAIL", "AssertionError: one is not two")
+    assert outcomes["test_c_crashes"][0] == "START"  # started, never finished
+    assert "test_d_never_runs" not in outcomes
+    for name, expect in (("test_b_fails", "failed on MicroPython"), ("test_c_crashes", "crashed inside"),
+                         ("test_d_never_runs", "never ran")):
+        with pytest.raises(pytest.fail.Exception, match=expect):
+            test_micropython.check_outcome("test_sample", name, outcomes, result)
