@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STUBS := $(VENV)/mpy-stubs
 
-.PHONY: test typecheck pytest deps bench clean
+.PHONY: test typecheck pytest deps bench replay clean
 
 # Set-up is part of every command: a fresh clone needs only Python 3.11+ and Node.js 20.
 deps: $(VENV)/.deps node_modules/.deps
@@ -31,8 +31,14 @@ typecheck: deps
 pytest: deps
 	$(PY) -m pytest
 
+# make bench [BENCH_ARGS="--json --games 50"]
 bench: deps
-	$(PY) -m tools.bench
+	$(PY) -m tools.bench $(BENCH_ARGS)
+
+# make replay RECORD=game.jsonl [STEP=N]: check a game record and show the position
+replay: deps
+	@test -n "$(RECORD)" || { echo "usage: make replay RECORD=path/to/record.jsonl [STEP=N]"; exit 2; }
+	$(PY) -m tools.replay "$(RECORD)" $(if $(STEP),--step $(STEP))
 
 clean:
 	rm -rf $(VENV) node_modules build .pytest_cache
