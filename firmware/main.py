@@ -1,0 +1,40 @@
+"""Boot: load the board profile (/board.py, copied there by tools/flash.py from boards/),
+build the hardware backends, run the console."""
+import gc
+import time
+
+import micropython
+
+micropython.alloc_emergency_exception_buf(100)  # so errors inside button IRQs still report
+
+
+def main():
+    try:
+        import board  # type: ignore  # /board.py: the profile of the board this firmware was flashed for
+    except ImportError:
+        print("meeple: no /board.py here; install one with `make flash BOARD=<profile>`")
+        return
+    from meeple.hal import build
+    from meeple.hal.storage import Storage
+    from meeple.ui.gfx import Canvas
+    from meeple.ui.input import Input
+
+    try:
+        display, buttons, backlight = build(board)
+    except (AttributeError, OSError, ValueError) as e:  # e.g. the virtual board has no SPI
+        print("meeple: cannot start the display and buttons of %s: %s" % (board.NAME, e))
+        return
+    # long-lived buffers first, before anything fragments the heap (hardware.md section 4)
+    canvas = Canvas(display, board.WIDTH, board.HEIGHT)
+    inp = Input(buttons.mask)
+
+    from meeple.app import App
+    start = time.ticks_ms()
+    app = App(canvas, inp, Storage(""), board, lambda: time.ticks_diff(time.ticks_ms(), start),
+              None, backlight)
+    gc.collect()
+    app.boot()
+    app.run(buttons.read, time.sleep_ms)
+
+
+main()

@@ -1,0 +1,144 @@
+"""The console: a stack of screens, the boot flow, settings and statistics.
+
+The device (main.py) and the simulator (host_sim) build the same App and differ only in what
+they hand it: a Canvas on their display, an Input, a Storage folder, the board profile and a
+millisecond clock. Menus are in meeple.app_menus, games and auto-save in meeple.app_game.
+
+    app = App(canvas, inp, storage, board, ticks)
+    app.boot()
+    app.run(poll)          # device: forever; the simulator calls app.step(events) instead
+"""
+import gc
+
+from meeple import app_game, app_menus
+from meeple.ui.widgets import DialogScreen, Toast
+
+VERSION = "0.1.0"
+
+DEFAULT_SETTINGS = {"brightness": 8, "ai_pause": 10, "privacy": 1}  # ai_pause in 0.1 s
+
+
+class App:
+    def __init__(self, canvas, inp, storage, board, ticks, games=None, backlight=None):
+        self.canvas = canvas
+        self.input = inp
+        self.storage = storage
+        self.board = board
+        self.ticks = ticks
+        self.games = app_game.installed() if games is None else games
+        self.backlight = backlight
+        self.stack = []
+        self.session = None
+        self.toast = None
+        self.settings = {}
+        self.stats = {}
+        self._full = True
+
+    # ---- boot ---------------------------------------------------------------------------------
+    def boot(self):
+        """Load settings and statistics, then show the title; damaged files are reported in a
+        dialog over it and the console goes on with defaults."""
+        problems = []
+        settings, err = self.storage.load_json("settings.json", {})
+        if err:
+            problems.append(err)
+        self.settings = dict(DEFAULT_SETTINGS)
+        for k in DEFAULT_SETTINGS:
+            v = settings.get(k)
+            if isinstance(v, int):
+                self.settings[k] = v
+        self.stats, err = self.storage.load_json("stats.json", {})
+        if err:
+            problems.append(err)
+        self.apply_brightness()
+        self.push(app_menus.TitleScreen())
+        for p in problems:
+            self.push(DialogScreen("Notice", p))
+
+    def apply_brightness(self):
+        if self.backlight:
+            self.backlight.set(self.settings["brightness"])
+
+    def save_settings(self):
+        self.storage.save_json("settings.json", self.settings)
+
+    # ---- screens ------------------------------------------------------------------------------
+    @property
+    def screen(self):
+        return self.stack[-1]
+
+    def push(self, screen):
+        screen.app = self
+        self.stack.append(screen)
+        self._full = True
+
+    def pop(self):
+        if len(self.stack) > 1:
+            self.stack.pop()
+            self._full = True
+
+    def replace(self, screen):
+        self.stack.pop()
+        self.push(screen)
+
+    def home(self):
+        """Back to the main menu (rebuilt: Continue may have come or gone)."""
+        self.session = None
+        del self.stack[1:]
+        self.push(app_menus.MainMenu())
+        gc.collect()
+
+    def message(self, title, text):
+        self.push(DialogScreen(title, text))
+
+    def show_toast(self, text, ms=1500):
+        self.toast = Toast(text, self.ticks() + ms)  # painted by the next render()
+
+    # ---- loop ---------------------------------------------------------------------------------
+    def handle(self, ev):
+        self.screen.event(ev)
+
+    def tick(self):
+        now = self.ticks()
+        if self.session:
+            self.session.tick(now)
+        self.screen.tick(now)
+        if self.toast and now >= self.toast.until:
+            self.toast = None
+            self._full = True
+
+    def render(self):
+        top = self.screen
+        if self._full:
+            self._full = False
+            top.draw(self.canvas)
+            if self.toast:
+                self.toast.draw(self.canvas)
+        else:
+            top.update(self.canvas)
+            if self.toast and not self.toast.shown:
+                self.toast.draw(self.canvas)
+
+    def step(self, events=()):
+        """Run the events, let time pass, paint: one turn of the main loop."""
+        for e in events:
+            self.handle(e)
+            self.render()
+        self.tick()
+        self.render()
+
+    def run(self, poll, sleep_ms):
+        """The device's main loop: poll() -> (held, tapped) button masks, every 10 ms."""
+        inp = self.input
+        self.render()
+        while True:
+            held, tapped = poll()
+            inp.update(self.ticks(), held, tapped)
+            e = inp.get()
+            while e:
+                self.handle(e)
+                self.render()
+                e = inp.get()
+            self.tick()
+            self.render()
+            sleep_ms(10)

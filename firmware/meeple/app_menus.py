@@ -1,0 +1,273 @@
+"""The console's menus: title, main menu, new game set-up, statistics, settings, rules, about."""
+import gc
+
+from meeple import app_game
+from meeple.ui import input as ev
+from meeple.ui import sprites, theme
+from meeple.ui.gfx import LARGE, SMALL
+from meeple.ui.screen import Screen, cell
+from meeple.ui.widgets import MenuScreen, PickerScreen, TextScreen
+
+
+class TitleScreen(Screen):
+    title = "meeple"
+    footer = "A start"
+
+    def draw(self, c):
+        w = c.width
+        h = c.height
+        c.fill(theme.BG)
+        big = 3 if h >= 200 else 2   # icon scale: 36 px on the tall panels, 24 on 240x135
+        y = h // 2 - 34 - 6 * big
+        cell(c, 0, y, w, 20, "MEEPLE", theme.ACCENT, theme.BG, LARGE, 1)
+        cell(c, 0, y + 22, w, 10, "pocket board games", theme.DIM, theme.BG, SMALL, 1)
+        names = ("cacao", "sun", "water", "coin", "meeple")
+        step = 12 * big + 6
+        x = (w - step * len(names) + 6) // 2
+        for i in range(len(names)):
+            sprites.icon(c, names[i], x + i * step, y + 40, theme.BG, big,
+                         theme.SEAT_COLORS[0] if names[i] == "meeple" else 0)
+        cell(c, 0, h - 22, w, 10, "press A", theme.FG, theme.BG, SMALL, 1)
+
+    def event(self, e):
+        if e == ev.OK and self.app:
+            self.app.home()
+
+
+class MainMenu(MenuScreen):
+    def __init__(self):
+        MenuScreen.__init__(self, "Main menu", [], footer="A select")
+        self.actions = []
+
+    def draw(self, c):
+        labels = []
+        actions = []
+        if self.app and self.app.storage.has_game():
+            labels.append("Continue")   # first: after a power cut this is what is wanted
+            actions.append(self.resume)
+        for label, act in (("New game", self.new_game), ("Statistics", self.statistics),
+                           ("Settings", self.open_settings), ("Rules", self.rules),
+                           ("About", self.about)):
+            labels.append(label)
+            actions.append(act)
+        if labels != self.menu.labels:
+            self.menu = type(self.menu)(labels)
+        self.actions = actions
+        MenuScreen.draw(self, c)
+
+    def choose(self, i):
+        self.actions[i]()
+
+    def back(self):
+        pass  # the main menu is the bottom of the stack
+
+    def resume(self):
+        app_game.resume(self.app)
+
+    def new_game(self):
+        app = self.app
+        if not app.games:
+            app.message("New game", "No game is installed in this firmware yet.")
+            return
+        app.push(GameChoice())
+
+    def statistics(self):
+        app = self.app
+        lines = []
+        ids = [g.GAME for g in app.games]
+        for k in sorted(app.stats):  # sorted: dict order differs on MicroPython
+            if k not in ids:
+                ids.append(k)
+        for gid in ids:
+            s = app.stats.get(gid)
+            if isinstance(s, list) and len(s) == 3:
+                lines.append("%s: played %d, won %d, best score %d" % (
+                    app_game.title_of(app, gid), s[0], s[1], s[2]))
+        app.push(TextScreen("Statistics", "\n".join(lines) if lines else "No games played yet."))
+
+    def open_settings(self):
+        self.app.push(SettingsScreen())
+
+    def rules(self):
+        self.app.push(RulesMenu())
+
+    def about(self):
+        app = self.app
+        gc.collect()
+        games = ", ".join(g.TITLE for g in app.games) or "none yet"
+        text = ("meeple %s\nBoard: %s\nPanel: %d x %d\nGames: %s\nFree memory: %d bytes\n"
+                "SPI bytes sent: %d" % (
+                    app_version(), app.board.NAME, app.canvas.width, app.canvas.height, games,
+                    mem_free(), getattr(app.canvas.display, "bytes_sent", 0)))
+        app.push(TextScreen("About", text))
+
+
+def app_version():
+    from meeple.app import VERSION
+    return VERSION
+
+
+def mem_free():
+    f = getattr(gc, "mem_free", None)
+    return f() if f else -1  # CPython has no heap figure
+
+
+class GameChoice(MenuScreen):
+    def __init__(self):
+        MenuScreen.__init__(self, "New game", [])
+
+    def draw(self, c):
+        self.menu.labels = [g.TITLE for g in self.app.games] if self.app else []
+        MenuScreen.draw(self, c)
+
+    def choose(self, i):
+        self.app.push(SetupScreen(self.app.games[i]))
+
+
+class SetupScreen(MenuScreen):
+    """Players, each seat (human or AI level), the game's options, then Start."""
+
+    def __init__(self, plugin):
+        MenuScreen.__init__(self, plugin.TITLE, [], [])
+        self.plugin = plugin
+        self.players = plugin.PLAYERS[0]
+        self.seats = [0] + [2] * (plugin.PLAYERS[1] - 1)   # you, then AI normal
+        self.options = [0] * len(plugin.OPTIONS)             # index into each option's values
+        self._rebuild()
+
+    def _rebuild(self):
+        p = self.plugin
+        labels = ["Players"]
+        values = [str(self.players)]
+        for s in range(self.players):
+            labels.append("%s %s" % (p.SEAT_LETTERS[s], p.SEAT_NAMES[s]))
+            values.append(app_game.SEAT_KINDS[self.seats[s]])
+        for i in range(len(p.OPTIONS)):
+            labels.append(p.OPTIONS[i][1])
+            values.append(p.OPTIONS[i][3][self.options[i]])
+        labels.append("Start game")
+        values.append("")
+        cursor = min(self.menu.cursor, len(labels) - 1)
+        self.menu = type(self.menu)(labels, values, cursor)
+
+    def choose(self, i):
+        p = self.plugin
+        app = self.app
+        if i == 0:
+            n = tuple(range(p.PLAYERS[0], p.PLAYERS[1] + 1))
+            app.push(PickerScreen("Players", "How many players?", n, [str(v) for v in n],
+                                  n.index(self.players), self._set_players))
+        elif i <= self.players:
+            s = i - 1
+            app.push(PickerScreen("Seat %s" % p.SEAT_LETTERS[s], p.SEAT_NAMES[s] + " is played by",
+                                  (0, 1, 2, 3), app_game.SEAT_KINDS, self.seats[s],
+                                  lambda v: self._set_seat(s, v)))
+        elif i < len(self.menu.labels) - 1:
+            o = i - 1 - self.players
+            opt = p.OPTIONS[o]
+            app.push(PickerScreen(opt[1], opt[1], tuple(range(len(opt[2]))), opt[3],
+                                  self.options[o], lambda v: self._set_option(o, v)))
+        else:
+            opts = {}
+            for o in range(len(p.OPTIONS)):
+                opts[p.OPTIONS[o][0]] = p.OPTIONS[o][2][self.options[o]]
+            app_game.start(app, p, self.players, self.seats[:self.players], opts)
+
+    def _set_players(self, v):
+        self.players = v
+        self._done()
+
+    def _set_seat(self, s, v):
+        self.seats[s] = v
+        self._done()
+
+    def _set_option(self, o, v):
+        self.options[o] = v
+        self._done()
+
+    def _done(self):
+        self._rebuild()
+        self.app.pop()
+
+
+class SettingsScreen(MenuScreen):
+    FOOTER = "A change  B back"
+
+    def __init__(self):
+        MenuScreen.__init__(self, "Settings", ["Brightness", "AI pause", "Hot-seat privacy"],
+                            ["", "", ""], footer=self.FOOTER)
+
+    def draw(self, c):
+        self._values()
+        MenuScreen.draw(self, c)
+
+    def _values(self):
+        s = self.app.settings
+        self.menu.set_value(0, "%d" % s["brightness"])
+        self.menu.set_value(1, _pause_text(s["ai_pause"]))
+        self.menu.set_value(2, "On" if s["privacy"] else "Off")
+
+    def choose(self, i):
+        s = self.app.settings
+        if i == 0:
+            vals = tuple(range(1, 11))
+            self.app.push(PickerScreen("Brightness", "Backlight level", vals,
+                                       [str(v) for v in vals], s["brightness"] - 1,
+                                       lambda v: self._set("brightness", v)))
+        elif i == 1:
+            vals = (0, 5, 10, 15, 20, 30)
+            cur = vals.index(s["ai_pause"]) if s["ai_pause"] in vals else 2
+            self.app.push(PickerScreen("AI pause", "Time to read an AI move", vals,
+                                       [_pause_text(v) for v in vals], cur,
+                                       lambda v: self._set("ai_pause", v)))
+        else:
+            self.app.push(PickerScreen("Privacy", "Pass screen between humans", (0, 1),
+                                       ("Off", "On"), s["privacy"],
+                                       lambda v: self._set("privacy", v)))
+
+    def _set(self, key, v):
+        app = self.app
+        app.settings[key] = v
+        app.apply_brightness()
+        app.save_settings()
+        app.pop()
+        self._values()
+        app.show_toast("Saved")
+
+
+def _pause_text(tenths):
+    return "%d.%d s" % (tenths // 10, tenths % 10)
+
+
+class RulesMenu(MenuScreen):
+    def __init__(self):
+        MenuScreen.__init__(self, "Rules", [])
+        self.pages = []
+
+    def draw(self, c):
+        app = self.app
+        self.pages = [("Buttons", button_help(app))]
+        for g in app.games:
+            for title, text in g.RULES:
+                self.pages.append(("%s: %s" % (g.TITLE, title), text))
+        self.menu.labels = [t for t, _ in self.pages]
+        MenuScreen.draw(self, c)
+
+    def choose(self, i):
+        title, text = self.pages[i]
+        self.app.push(TextScreen(title, text))
+
+
+_ROLE = {ev.UP: "up", ev.DOWN: "down", ev.LEFT: "left", ev.RIGHT: "right", ev.OK: "confirm",
+         ev.BACK: "back / cancel", ev.ALT: "secondary action", ev.MENU: "game menu",
+         ev.NEXT: "next choice", ev.PREV: "previous choice"}
+
+
+def button_help(app):
+    """What each button does on this board (from its Input mapping)."""
+    lines = ["On the %s:" % app.board.NAME]
+    for e, name in app.input.names():
+        lines.append("%s: %s" % (name, _ROLE[e]))
+    lines.append("")
+    lines.append("Held directions repeat. Every screen's footer says what A and B do.")
+    return "\n".join(lines)

@@ -1,0 +1,40 @@
+"""Buttons on GPIOs (all wired to ground: pull-up, 0 = pressed).
+
+`read()` returns (held now, pressed since the last read) as masks of meeple.ui.input B_*
+bits. A falling-edge interrupt latches each press, so a tap shorter than the poll interval is
+still seen; debounce and auto-repeat are meeple.ui.input's job.
+"""
+from machine import Pin
+
+from meeple.ui.input import BUTTON_NAMES
+
+
+class Buttons:
+    def __init__(self, mapping):
+        """mapping: ((name, gpio), ...) with names from BUTTON_NAMES; "press" (a joystick
+        press) acts as A."""
+        self.pins = []
+        self.bits = []
+        self.latched = 0
+        self.mask = 0
+        for name, gpio in mapping:
+            bit = 1 << BUTTON_NAMES.index("A" if name == "press" else name)
+            pin = Pin(gpio, Pin.IN, Pin.PULL_UP)
+            pin.irq(self._make_irq(bit), Pin.IRQ_FALLING)
+            self.pins.append(pin)
+            self.bits.append(bit)
+            self.mask |= bit
+
+    def _make_irq(self, bit):
+        def irq(_pin):
+            self.latched |= bit
+        return irq
+
+    def read(self):
+        down = 0
+        for i in range(len(self.pins)):
+            if self.pins[i].value() == 0:
+                down |= self.bits[i]
+        tapped = self.latched
+        self.latched = 0
+        return down, tapped

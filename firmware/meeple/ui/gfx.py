@@ -1,0 +1,213 @@
+"""Canvas: what every screen draws on, the same on the device and in the simulator.
+
+There is no frame buffer. Each drawing call becomes one window on the panel plus the pixels for
+it, rendered through one small strip buffer (4 KB) that is allocated once; so a screen sends
+only what it redraws, and a cursor move costs a row or two, not a frame.
+
+The display the canvas draws to needs two methods (meeple.hal.st7789.ST7789 on the device,
+host_sim.panel.Panel on a PC, CountingDisplay below when there is no panel at all):
+
+    display.window(x, y, w, h)   # the next bytes fill this rectangle, row by row
+    display.write(buf)           # RGB565 pixels, high byte first (what the ST7789 wants)
+
+Colours are plain RGB565 ints (rgb(255, 0, 0) == 0xF800). They are turned into the panel's
+byte order here and nowhere else: framebuf stores RGB565 little-endian, the ST7789 takes the
+high byte first, so every colour handed to framebuf is byte-swapped once (`_panel`).
+"""
+try:
+    import framebuf
+except ImportError:  # CPython host: the same API in plain Python
+    from meeple.ui import softfb as framebuf  # type: ignore[no-redef]
+
+from meeple.ui import fontdata
+
+_STRIP = 4096       # bytes of RGB565 scratch: a 128x16 text chunk or a 45x45 sprite
+_LINE = 256         # bytes of 1-bit scratch for one chunk of text
+
+
+def rgb(r, g, b):
+    """RGB565 from 8-bit components."""
+    return ((r & 0xF8) << 8) | ((g & 0xFC) << 3) | (b >> 3)
+
+
+def _panel(c):
+    """A colour as framebuf must store it so the bytes go out high byte first."""
+    return ((c & 0xFF) << 8) | (c >> 8)
+
+
+class Font:
+    """A fixed-width font: glyphs FIRST.. as MONO_VLSB columns, `pages` 8-row bands each."""
+
+    def __init__(self, data, w, h):
+        self.data = memoryview(data)
+        self.w = w
+        self.h = h
+        self.pages = h // 8
+        self.glyph_bytes = w * self.pages
+
+    def width(self, text):
+        return len(text) * self.w
+
+
+SMALL = Font(fontdata.SMALL, 6, 8)
+LARGE = Font(fontdata.LARGE, 12, 16)
+
+# UI symbols drawn by the fonts (host_sim/art/font6x8.txt, codes 0x7f-0x84)
+ARROW_RIGHT = "\x7f"
+ARROW_LEFT = "\x80"
+ARROW_UP = "\x81"
+ARROW_DOWN = "\x82"
+DOT = "\x83"
+TICK = "\x84"
+
+
+class CountingDisplay:
+    """A display that only counts what would go over SPI: for the app with no panel (device
+    tests on MicroPython) and the base of the simulator's panel."""
+
+    # CASET + RASET + RAMWR: 3 command bytes and 8 parameter bytes per window
+    WINDOW_COST = 11
+
+    def __init__(self, width, height):
+        self.width = width
+        self.height = height
+        self.bytes_sent = 0
+        self.windows = 0
+
+    def window(self, x, y, w, h):
+        self.windows += 1
+        self.bytes_sent += self.WINDOW_COST
+
+    def write(self, buf):
+        self.bytes_sent += len(buf)
+
+
+class Canvas:
+    def __init__(self, display, width, height):
+        self.display = display
+        self.width = width
+        self.height = height
+        self._buf = bytearray(_STRIP)
+        self._mv = memoryview(self._buf)
+        self._fill_fb = framebuf.FrameBuffer(self._buf, _STRIP // 2, 1, framebuf.RGB565)
+        self._line = bytearray(_LINE)
+        self._pal = bytearray(32)   # up to 16 palette entries, already in panel byte order
+        self.clipped = 0            # draws that did not fit on the panel: tests require 0
+        self.on_text = None         # simulator hook f(x, y, w, h, text): what text is shown
+        self.on_fill = None         # simulator hook f(x, y, w, h): this area was overwritten
+
+    # ---- clipping ------------------------------------------------------------------------------
+    def _fits(self, x, y, w, h):
+        """True when the rectangle lies on the panel; otherwise count it (a layout bug)."""
+        if x < 0 or y < 0 or x + w > self.width or y + h > self.height or w <= 0 or h <= 0:
+            if w > 0 and h > 0:
+                self.clipped += 1
+            return False
+        return True
+
+    def _set_pal(self, i, c):
+        self._pal[2 * i] = c >> 8
+        self._pal[2 * i + 1] = c & 0xFF
+
+    def _send(self, x, y, w, h):
+        self.display.window(x, y, w, h)
+        self.display.write(self._mv[:w * h * 2])
+
+    # ---- shapes --------------------------------------------------------------------------------
+    def fill_rect(self, x, y, w, h, color):
+        if not self._fits(x, y, w, h):
+            return
+        if self.on_fill:
+            self.on_fill(x, y, w, h)
+        n = w * h * 2
+        chunk = n if n < _STRIP else _STRIP
+        self._fill_fb.fill_rect(0, 0, chunk // 2, 1, _panel(color))
+        self.display.window(x, y, w, h)
+        while n > 0:
+            k = n if n < chunk else chunk
+            self.display.write(self._mv[:k])
+            n -= k
+
+    def fill(self, color):
+        self.fill_rect(0, 0, self.width, self.height, color)
+
+    def frame(self, x, y, w, h, color, t=1):
+        """A rectangle outline t pixels thick."""
+        self.fill_rect(x, y, w, t, color)
+        self.fill_rect(x, y + h - t, w, t, color)
+        self.fill_rect(x, y + t, t, h - 2 * t, color)
+        self.fill_rect(x + w - t, y + t, t, h - 2 * t, color)
+
+    # ---- text ----------------------------------------------------------------------------------
+    def text(self, s, x, y, fg, bg, font=SMALL):
+        """Draw s with its cell background; return the width drawn. Text that would run off the
+        panel is cut at the edge and counted in `clipped`."""
+        fw = font.w
+        fh = font.h
+        n = len(s)
+        if n == 0:
+            return 0
+        if x + n * fw > self.width:
+            self.clipped += 1
+            n = (self.width - x) // fw
+        if not self._fits(x, y, n * fw, fh):
+            return 0
+        if self.on_fill:
+            self.on_fill(x, y, n * fw, fh)
+        if self.on_text:
+            self.on_text(x, y, n * fw, fh, s[:n])
+        self._set_pal(0, bg)
+        self._set_pal(1, fg)
+        pages = font.pages
+        gb = font.glyph_bytes
+        data = font.data
+        line = self._line
+        per_chunk = _STRIP // (fw * fh * 2)
+        if per_chunk > _LINE // (fw * pages):
+            per_chunk = _LINE // (fw * pages)
+        i = 0
+        while i < n:
+            k = n - i if n - i < per_chunk else per_chunk
+            cw = k * fw
+            for j in range(k):
+                g = ord(s[i + j]) - fontdata.FIRST
+                if g < 0 or g >= fontdata.COUNT:
+                    g = 31  # '?'
+                src = g * gb
+                for p in range(pages):
+                    dst = p * cw + j * fw
+                    line[dst:dst + fw] = data[src + p * fw:src + p * fw + fw]
+            fb = framebuf.FrameBuffer(self._buf, cw, fh, framebuf.RGB565)
+            fb.blit((line, cw, fh, framebuf.MONO_VLSB), 0, 0, -1,  # type: ignore  # tuple sources: v1.26+, not in the stubs
+                    (self._pal, 2, 1, framebuf.RGB565))  # type: ignore[arg-type]
+            self._send(x + i * fw, y, cw, fh)
+            i += k
+        return n * fw
+
+    # ---- bitmaps -------------------------------------------------------------------------------
+    def bitmap(self, data, w, h, x, y, colors, scale=1):
+        """Draw a GS4_HMSB bitmap (two pixels a byte, left one high) whose pixel values index
+        `colors` (RGB565 ints, up to 16); data may be a memoryview into flash-resident bytes.
+        With scale > 1 each pixel becomes a scale x scale block (a bigger tile, same data)."""
+        sw = w * scale
+        sh = h * scale
+        if sw * sh * 2 > _STRIP or not self._fits(x, y, sw, sh):
+            if sw * sh * 2 > _STRIP:
+                self.clipped += 1
+            return
+        if self.on_fill:
+            self.on_fill(x, y, sw, sh)
+        for i in range(len(colors)):
+            self._set_pal(i, colors[i])
+        fb = framebuf.FrameBuffer(self._buf, sw, sh, framebuf.RGB565)
+        if scale == 1:
+            fb.blit((data, w, h, framebuf.GS4_HMSB), 0, 0, -1,  # type: ignore  # read-only data: v1.26+
+                    (self._pal, 16, 1, framebuf.RGB565))  # type: ignore[arg-type]
+        else:
+            pal = self._pal
+            for yy in range(h):
+                for xx in range(w):
+                    v = data[(yy * w + xx) >> 1]
+                    v = (v >> 4) if xx & 1 == 0 else (v & 15)
+                    fb.fill_rect(xx * scale, yy * scale, scale, scale, pal[2 * v + 1] << 8 | pal[2 * v])
+        self._send(x, y, sw, sh)

@@ -1,0 +1,104 @@
+"""The screen protocol and the frame every screen shares (title bar, body, footer).
+
+The app keeps a stack of screens and calls, on the top one:
+
+    draw(c)       paint everything (after a push, a pop, or a toast went away)
+    event(ev)     one input event (meeple.ui.input); the screen updates its state and marks
+                  what changed; it returns nothing
+    update(c)     paint only what changed since the last draw/update (a cursor move = two rows)
+    tick(now)     time passes (ms); for animations, AI pauses, toasts
+
+Layout: a title bar in the large font, a one-line footer naming what A and B do (UX.md), and
+the body between them. `body(c)` gives the body rectangle for the canvas size.
+"""
+try:
+    from typing import TYPE_CHECKING
+except ImportError:  # MicroPython
+    TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
+from meeple.ui import theme
+from meeple.ui.gfx import LARGE, SMALL
+
+HEADER_H = 20   # LARGE (16 px) + 2 px above and below
+FOOTER_H = 11   # SMALL (8 px) + 3
+
+
+def body(c):
+    """(x, y, w, h) of the area between title bar and footer."""
+    return 0, HEADER_H, c.width, c.height - HEADER_H - FOOTER_H
+
+
+def cell(c, x, y, w, h, s, fg, bg, font=SMALL, align=0):
+    """Text in a box of its background, each pixel sent once: the gaps around the glyphs are
+    filled, the glyph cells carry their own background. align: 0 left (2 px in), 1 centre,
+    2 right. Text too long for the box is cut to fit."""
+    cols = (w - 4) // font.w
+    if len(s) > cols:
+        s = s[:cols]
+    tw = len(s) * font.w
+    if align == 1:
+        tx = x + (w - tw) // 2
+    elif align == 2:
+        tx = x + w - 2 - tw
+    else:
+        tx = x + 2
+    ty = y + (h - font.h) // 2
+    c.fill_rect(x, y, w, ty - y, bg)
+    c.fill_rect(x, ty + font.h, w, y + h - ty - font.h, bg)
+    c.fill_rect(x, ty, tx - x, font.h, bg)
+    c.text(s, tx, ty, fg, bg, font)
+    c.fill_rect(tx + tw, ty, x + w - tx - tw, font.h, bg)
+
+
+def wrap(text, cols):
+    """Lines of at most `cols` characters, broken at spaces; "\\n" forces a break."""
+    out = []
+    for para in text.split("\n"):
+        line = ""
+        for word in para.split(" "):
+            while len(word) > cols:  # a word longer than a line is split
+                if line:
+                    out.append(line)
+                    line = ""
+                out.append(word[:cols])
+                word = word[cols:]
+            if not line:
+                line = word
+            elif len(line) + 1 + len(word) <= cols:
+                line = line + " " + word
+            else:
+                out.append(line)
+                line = word
+        out.append(line)
+    return out
+
+
+class Screen:
+    title = ""
+    footer = "A select  B back"
+
+    def __init__(self):
+        self.app: "Any" = None  # the meeple.app.App, set by App.push
+
+    def draw(self, c):
+        cell(c, 0, 0, c.width, HEADER_H, self.title, theme.BAR_FG, theme.BAR, LARGE)
+        self.draw_footer(c)
+        self.draw_body(c)
+
+    def draw_footer(self, c):
+        cell(c, 0, c.height - FOOTER_H, c.width, FOOTER_H, self.footer, theme.DIM, theme.BG)
+
+    def draw_body(self, c):
+        x, y, w, h = body(c)
+        c.fill_rect(x, y, w, h, theme.BG)
+
+    def event(self, e):
+        pass
+
+    def update(self, c):
+        pass
+
+    def tick(self, now):
+        pass
