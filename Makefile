@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STUBS := $(VENV)/mpy-stubs
 
-.PHONY: test typecheck pytest deps bench replay clean
+.PHONY: test typecheck pytest deps bench replay sim clean build flash devtest vboard hwtest
 
 # Set-up is part of every command: a fresh clone needs only Python 3.11+ and Node.js 20.
 deps: $(VENV)/.deps node_modules/.deps
@@ -22,7 +22,7 @@ node_modules/.deps: package.json package-lock.json
 	npm ci --no-audit --no-fund --loglevel=error
 	touch $@
 
-test: deps typecheck pytest
+test: deps typecheck hwtest pytest
 
 # Type-check the device code against the MicroPython rp2 stubs: a call the board lacks fails here.
 typecheck: deps
@@ -39,6 +39,39 @@ bench: deps
 replay: deps
 	@test -n "$(RECORD)" || { echo "usage: make replay RECORD=path/to/record.jsonl [STEP=N]"; exit 2; }
 	$(PY) -m tools.replay "$(RECORD)" $(if $(STEP),--step $(STEP))
+
+# --- On a board (README "On a board"): build, flash, devtest, the virtual board -------------------
+# make build [BOARD=profile]; make flash PORT=/dev/ttyACM0|virtual [BOARD=profile];
+# make devtest PORT=...; make vboard (serves a virtual board until Ctrl-C)
+VBOARD_HEAP ?= 192k
+HWTEST_DIR := build/hwtest
+
+build: deps
+	$(PY) -m tools.build $(if $(BOARD),--board $(BOARD))
+
+flash: build
+	@test -n "$(PORT)" || { echo "usage: make flash PORT=/dev/ttyACM0 (or PORT=virtual) [BOARD=profile]"; exit 2; }
+	$(PY) -m tools.flash --port "$(PORT)" $(if $(VBOARD_DIR),--vboard-dir $(VBOARD_DIR))
+
+devtest: deps
+	@test -n "$(PORT)" || { echo "usage: make devtest PORT=/dev/ttyACM0 (or PORT=virtual)"; exit 2; }
+	$(PY) -m tools.devtest --port "$(PORT)" $(if $(VBOARD_DIR),--vboard-dir $(VBOARD_DIR)) $(DEVTEST_ARGS)
+
+vboard: deps
+	$(PY) -m tools.vboard --root build/vboard/flash --state-dir build/vboard --heap $(VBOARD_HEAP)
+
+# The flash-and-test path on every `make test`: a fresh virtual board with a Pico-sized heap,
+# stopped however the run ends (and a stale one from a killed run is stopped by `start`).
+hwtest: deps
+	@$(PY) -m tools.vboard.control start --dir $(HWTEST_DIR) --heap $(VBOARD_HEAP) --fresh >/dev/null && \
+	trap '$(PY) -m tools.vboard.control stop --dir $(HWTEST_DIR)' EXIT INT TERM && \
+	$(MAKE) --no-print-directory flash PORT=virtual VBOARD_DIR=$(HWTEST_DIR) && \
+	$(MAKE) --no-print-directory devtest PORT=virtual VBOARD_DIR=$(HWTEST_DIR)
+
+# make sim [BOARD=pimoroni_display_pack]: the console in a window (in the terminal when there is
+# no display); boards: python -m host_sim --list-boards
+sim: deps
+	$(PY) -m host_sim $(if $(BOARD),--board $(BOARD))
 
 clean:
 	rm -rf $(VENV) node_modules build .pytest_cache

@@ -90,9 +90,9 @@ def test_heap_in_use_at_idle_menu():
     gc.collect()
     if hasattr(gc, "mem_alloc"):  # MicroPython: the budget figure
         used = gc.mem_alloc()
-        print("@@HEAP idle_menu_in_use_with_garbage=%d budget=%d" % (used, HEAP_BUDGET))
+        print("heap at the idle menu, garbage included: %d (budget %d)" % (used, HEAP_BUDGET))
         assert used <= HEAP_CEILING, "heap in use at the idle menu: %d bytes" % used
     before = d.bytes_sent
     app.step((ev.DOWN,))
-    print("@@SPI cursor_move=%d" % (d.bytes_sent - before))
+    print("SPI bytes per cursor move: %d" % (d.bytes_sent - before))
     assert d.bytes_sent - before < 240 * 135 * 2 // 6

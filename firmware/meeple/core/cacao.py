@@ -37,6 +37,8 @@ except ImportError:
     def const(x):  # CPython stand-in for micropython.const
         return x
 
+from array import array
+
 from meeple.core import rng
 
 VERSION = const(1)
@@ -482,9 +484,10 @@ def legal_into(st, buf):
 
 
 def legal_actions(st):
-    buf = [0] * MAX_ACTIONS
+    """The legal actions as a list (allocates: the device's hot path uses legal_into)."""
+    buf = array("H", range(MAX_ACTIONS))  # 3.8 KB of scratch, not a 7.7 KB list of ints
     n = legal_into(st, buf)
-    return buf[:n]
+    return list(buf[:n])
 
 
 def _legal_place(st, buf):

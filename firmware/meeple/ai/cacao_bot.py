@@ -1,0 +1,544 @@
+"""Cacao bots (levels 0 easy, 1 normal, 2 hard); called through meeple.ai.choose / hint.
+
+How they decide
+- A placement gets a *quick score* without touching the state: per side of the tile, what the
+  jungle tile it faces pays (cacao, market sales, gold, water steps, sun, temple workers), plus a
+  small potential for sides facing empty cells while jungle tiles remain to be placed.
+- easy: the quick score plus noise; small decisions (fill, resolve) by the bot's own gain.
+- normal: the best placements by quick score are played on a scratch copy to the end of the turn
+  (every fill / resolve choice of the bot searched exhaustively, other seats sell all they can),
+  and the end position is valued by `_value` (the bot's worth against its rivals').
+- hard: normal's ranking, then its best few candidates are checked against the next seat's reply
+  (chosen the way normal would) on a few determinizations of the hidden hands and pile.
+
+The bot reads the state bytes directly for speed. The offsets below mirror the layout table of
+meeple.core.cacao (layout version 1; a CPython test checks them against the core), because the
+core's underscore consts are compiled away on MicroPython. Cells are looked up with the core's
+own `_ref` (a function, so it exists on both runtimes).
+
+Memory: every buffer is allocated once at import (about 17 KB on a Pico); a decision allocates
+only what `observe` returns (one state copy per determinization).
+"""
+try:
+    from micropython import const  # type: ignore[assignment]  # the CPython stand-in below differs
+except ImportError:
+    def const(x):  # CPython stand-in for micropython.const
+        return x
+
+from array import array
+
+from meeple.ai import search
+
+# ---- mirror of meeple.core.cacao's state layout (version 1) ---------------------------------
+_NP = const(1)
+_PHASE = const(5)
+_TOMOVE = const(6)
+_DISP = const(11)
+_PTOP = const(13)
+_PEND = const(14)
+_JN = const(41)
+_JUN = const(42)
+_WN = const(126)
+_WRK = const(127)
+_SEATS = const(655)
+_SEAT_LEN = const(24)
+_CACAO = const(2)
+_SUN = const(3)
+_WATER = const(4)
+_HANDN = const(5)
+_WTOP = const(9)
+_WEND = const(10)
+_SIZE = const(826)
+_PLACE = const(0)
+_RESOLVE = const(2)
+_OVER = const(3)
+_OVERBUILD_BASE = const(1792)
+_RESOLVE_BASE = const(2432)
+_MAX_ACTIONS = const(1920)
+_DK = (1, 256, -1, -256)
+_PAT = b"\x01\x01\x01\x01\x02\x01\x00\x01\x03\x00\x00\x01\x03\x01\x00\x00"
+_WATER_VALUES = (-10, -4, -1, 0, 2, 4, 7, 11, 16)
+
+# jungle types (1..10): P1 P2 M2 M3 M4 G1 G2 W S T
+_P1 = const(1)
+_P2 = const(2)
+_M2 = const(3)
+_M3 = const(4)
+_M4 = const(5)
+_G1 = const(6)
+_G2 = const(7)
+_W = const(8)
+_S = const(9)
+_T = const(10)
+_WORKER = const(11)  # neighbour code: a worker tile or off the table
+
+# ---- weights, in quarter gold ----------------------------------------------------------------
+_POT = const(5)        # a worker facing an empty cell, at the start (scaled by jungle tiles left)
+_TEMPLE_Q = const(5)   # quick score: a worker facing a temple
+_CACAO_Q = const(7)    # a cacao in storage while two or more turns remain
+_NOISE = (12, 0, 0)    # quick-score noise per level (easy plays a little loosely)
+_BREADTH = (0, 24, 32)  # placements played out per level (easy plays none out)
+_HARD_K = const(4)     # hard: candidates checked against replies
+_HARD_D = const(3)     # hard: determinizations per candidate
+_HARD_REPLY = const(20)  # hard: replies played out per determinization
+_HARD_RESERVE = const(1800)  # hard: operations kept for the replies
+_DEPTH = const(10)     # scratch states: root copy + nested own decisions
+BUDGETS = (200, 800, 2600)  # operations per decision and level (tools/bench_ai measures them)
+
+_BIG = -(1 << 29)
+
+# ---- scratch (allocated once) ----------------------------------------------------------------
+_legal = array("H", bytes(2 * _MAX_ACTIONS))
+_quick = array("h", bytes(2 * _MAX_ACTIONS))
+_st = [bytearray(_SIZE) for _ in range(_DEPTH)]
+_sub = [array("H", bytes(128)) for _ in range(_DEPTH)]  # small legal lists (fill, resolve: < 64)
+_det = bytearray(_SIZE)
+_idx = array("H", bytes(128))
+_cand = array("H", bytes(128))
+_cval = array("i", bytes(256))
+_nb = bytearray(4)     # neighbour codes of the cell being scored
+_w = [0, 0, 0, 0]      # worth per seat
+_tp = [0, 0, 0, 0]     # temple points per seat
+_ctx = [0, 0, 0, 0, 0, 0]  # quick-score context: cacao, water, sun, potential, cacao value, seat
+_cap = [0]             # _settle searches its own choices only while search.used() < _cap[0]
+
+
+def _gold(st, s):
+    o = _SEATS + s * _SEAT_LEN
+    return st[o] | (st[o + 1] << 8)
+
+
+def _turns_left(st, s):
+    o = _SEATS + s * _SEAT_LEN
+    return st[o + _HANDN] + st[o + _WEND] - st[o + _WTOP]
+
+
+def _jungle_left(st):
+    return (1 if st[_DISP] else 0) + (1 if st[_DISP + 1] else 0) + st[_PEND] - st[_PTOP]
+
+
+def _cacao_value(turns):
+    if turns >= 2:
+        return _CACAO_Q
+    return 3 if turns == 1 else 0
+
+
+def _pot_per_worker(st):
+    return _POT * _jungle_left(st) // (19 if st[_NP] == 2 else 26)
+
+
+def _temples(game, st):
+    """Temple points per seat into _tp (C23, C24, A10), without allocating."""
+    ref = game._ref
+    for s in range(4):
+        _tp[s] = 0
+    for j in range(st[_JN]):
+        o = _JUN + j * 3
+        if st[o + 2] != _T:
+            continue
+        key = (st[o] << 8) | st[o + 1]
+        c0 = c1 = c2 = c3 = 0
+        for d in range(4):
+            r = ref(st, key + _DK[d])
+            if r >= 64:
+                top = st[_WRK + (r - 64) * 4 + 2]
+                n = _PAT[((top >> 4) & 3) * 4 + ((d + 2 - (top >> 2)) & 3)]
+                s = top >> 6
+                if s == 0:
+                    c0 += n
+                elif s == 1:
+                    c1 += n
+                elif s == 2:
+                    c2 += n
+                else:
+                    c3 += n
+        first = c0
+        if c1 > first:
+            first = c1
+        if c2 > first:
+            first = c2
+        if c3 > first:
+            first = c3
+        if first == 0:
+            continue
+        nf = (c0 == first) + (c1 == first) + (c2 == first) + (c3 == first)
+        if nf > 1:
+            share = 6 // nf
+            _tp[0] += share if c0 == first else 0
+            _tp[1] += share if c1 == first else 0
+            _tp[2] += share if c2 == first else 0
+            _tp[3] += share if c3 == first else 0
+            continue
+        second = 0  # the largest count below first (no tuple: nothing allocated)
+        if second < c0 < first:
+            second = c0
+        if second < c1 < first:
+            second = c1
+        if second < c2 < first:
+            second = c2
+        if second < c3 < first:
+            second = c3
+        if second:
+            share = 3 // ((c0 == second) + (c1 == second) + (c2 == second) + (c3 == second))
+        else:
+            share = 0
+        _tp[0] += 6 if c0 == first else (share if c0 == second else 0)
+        _tp[1] += 6 if c1 == first else (share if c1 == second else 0)
+        _tp[2] += 6 if c2 == first else (share if c2 == second else 0)
+        _tp[3] += 6 if c3 == first else (share if c3 == second else 0)
+
+
+def _worths(game, st):
+    """Each seat's worth into _w, in quarter gold: the score if the game ended now, cacao in
+    storage while it can still be sold, and sides facing empty cells while jungle remains."""
+    n = st[_NP]
+    _temples(game, st)
+    for s in range(n):
+        o = _SEATS + s * _SEAT_LEN
+        _w[s] = (4 * (_gold(st, s) + _tp[s] + st[o + _SUN] + _WATER_VALUES[st[o + _WATER]])
+                 + st[o + _CACAO] * _cacao_value(_turns_left(st, s)))
+    pw = _pot_per_worker(st)
+    if pw == 0:
+        return
+    ref = game._ref
+    for w in range(st[_WN]):
+        o = _WRK + w * 4
+        top = st[o + 2]
+        key = (st[o] << 8) | st[o + 1]
+        base = ((top >> 4) & 3) * 4
+        rot = top >> 2
+        for d in range(4):
+            k = _PAT[base + ((d - rot) & 3)]
+            if k and ref(st, key + _DK[d]) == -1:
+                _w[top >> 6] += k * pw
+
+
+def _value(game, st, me):
+    """How good the position is for `me`: its worth against the mean of the best rival's and
+    the average rival's (in a 2-player game simply the difference)."""
+    search.spend(1)
+    _worths(game, st)
+    n = st[_NP]
+    best = _BIG
+    total = 0
+    for s in range(n):
+        if s != me:
+            total += _w[s]
+            if _w[s] > best:
+                best = _w[s]
+    return 2 * (n - 1) * _w[me] - (n - 1) * best - total
+
+
+def _own_gain(st, me):
+    """easy's view of a small decision: gold plus stored cacao."""
+    o = _SEATS + me * _SEAT_LEN
+    return 4 * _gold(st, me) + _CACAO_Q * st[o + _CACAO]
+
+
+# ---- quick score of placements ------------------------------------------------------------------
+def _set_context(st, me):
+    o = _SEATS + me * _SEAT_LEN
+    _ctx[0] = st[o + _CACAO]
+    _ctx[1] = st[o + _WATER]
+    _ctx[2] = st[o + _SUN]
+    _ctx[3] = _pot_per_worker(st)
+    _ctx[4] = _cacao_value(_turns_left(st, me) - 1)
+    _ctx[5] = me
+
+
+def _scan_cell(game, st, key):
+    """Neighbour codes of a cell into _nb: jungle type, 0 empty, _WORKER otherwise."""
+    ref = game._ref
+    for d in range(4):
+        r = ref(st, key + _DK[d])
+        if r < 0:
+            _nb[d] = 0
+        elif r < 64:
+            _nb[d] = st[_JUN + r * 3 + 2]
+        else:
+            _nb[d] = _WORKER
+
+
+def _quick_tile(pat, rot):
+    """Quarter-gold value of a tile of pattern/rot on the cell scanned into _nb."""
+    harvest = gold = water = sun = temple = empty = 0
+    m2 = m3 = m4 = 0
+    for e in range(4):
+        n = _PAT[pat * 4 + ((e - rot) & 3)]
+        if n == 0:
+            continue
+        t = _nb[e]
+        if t == 0:
+            empty += n
+        elif t == _P1:
+            harvest += n
+        elif t == _P2:
+            harvest += 2 * n
+        elif t == _M2:
+            m2 += n
+        elif t == _M3:
+            m3 += n
+        elif t == _M4:
+            m4 += n
+        elif t == _G1:
+            gold += n
+        elif t == _G2:
+            gold += 2 * n
+        elif t == _W:
+            water += n
+        elif t == _S:
+            sun += n
+        elif t == _T:
+            temple += n
+    cacao = _ctx[0]
+    avail = cacao + harvest
+    if avail > 5:
+        avail = 5
+    sold = m4 if m4 < avail else avail
+    gold += 4 * sold
+    avail -= sold
+    sold = m3 if m3 < avail else avail
+    gold += 3 * sold
+    avail -= sold
+    sold = m2 if m2 < avail else avail
+    gold += 2 * sold
+    avail -= sold
+    wf = _ctx[1] + water
+    if wf > 8:
+        wf = 8
+    if sun > 3 - _ctx[2]:
+        sun = 3 - _ctx[2]
+    return (4 * (gold + sun + _WATER_VALUES[wf] - _WATER_VALUES[_ctx[1]])
+            + (avail - cacao) * _ctx[4] + temple * _TEMPLE_Q + empty * _ctx[3])
+
+
+def _quick_all(game, st, n, noise):
+    """Quick scores of the n placements in _legal into _quick."""
+    last = -1
+    for i in range(n):
+        a = _legal[i]
+        cell = a >> 4
+        if cell != last:
+            last = cell
+            if a < _OVERBUILD_BASE:
+                o = _JUN + (a >> 6) * 3
+                key = ((st[o] << 8) | st[o + 1]) + _DK[(a >> 4) & 3]
+            else:
+                o = _WRK + ((a - _OVERBUILD_BASE) >> 4) * 4
+                key = (st[o] << 8) | st[o + 1]
+            _scan_cell(game, st, key)
+        v = _quick_tile((a >> 2) & 3, a & 3)
+        if a >= _OVERBUILD_BASE:
+            v -= 4  # the sun token paid
+        if noise:
+            v += search.below(noise)
+        _quick[i] = v
+    search.spend(n // 8 + 1)
+
+
+# ---- playing out a turn on scratch copies ----------------------------------------------------------
+def _greedy(buf, n):
+    """Default for a seat not searched: sell as many cacao as allowed (the first such action)."""
+    best = 0
+    for i in range(1, n):
+        if (buf[i] & 3) > (buf[best] & 3):
+            best = i
+    return buf[best]
+
+
+def _settle(game, d, me):
+    """Value for `me` of _st[d] once the current turn is over: me searching its own choices,
+    other seats selling greedily. Changes _st[d]."""
+    st = _st[d]
+    while st[_PHASE] != _PLACE and st[_PHASE] != _OVER:
+        buf = _sub[d]
+        n = game.legal_into(st, buf)
+        if st[_TOMOVE] != me or n == 1 or d + 1 >= _DEPTH or search.used() >= _cap[0]:
+            game.apply(st, buf[0] if n == 1 else _greedy(buf, n))
+            search.spend(1)
+            continue
+        best = _BIG
+        child = _st[d + 1]
+        for i in range(n):
+            child[:] = st
+            game.apply(child, buf[i])
+            search.spend(1)
+            v = _settle(game, d + 1, me)
+            if v > best:
+                best = v
+        return best
+    return _value(game, st, me)
+
+
+def _play_turn(game, d, me):
+    """Play _st[d] in place to the end of the turn, `me` taking its best choices."""
+    st = _st[d]
+    while st[_PHASE] != _PLACE and st[_PHASE] != _OVER:
+        buf = _sub[d]
+        n = game.legal_into(st, buf)
+        a = buf[0]
+        if st[_TOMOVE] != me:
+            a = _greedy(buf, n)
+        elif n > 1:
+            best = _BIG
+            child = _st[d + 1]
+            for i in range(n):
+                child[:] = st
+                game.apply(child, buf[i])
+                search.spend(1)
+                v = _settle(game, d + 1, me)
+                if v > best:
+                    best = v
+                    a = buf[i]
+        game.apply(st, a)
+        search.spend(1)
+
+
+def _rank_places(game, st, me, breadth, d, share):
+    """Play out the `breadth` best placements (by quick score) into _cand/_cval; return how
+    many. Each may search its own fill / resolve choices for `share` operations, or (share 0) for
+    an even part of what is left of the budget, and the ranking stops when the budget is spent.
+    Uses _st[d] and deeper."""
+    n = game.legal_into(st, _legal)
+    _set_context(st, me)
+    _quick_all(game, st, n, 0)
+    k = search.top_k(_quick, n, breadth, _idx)
+    m = 0
+    for c in range(k):
+        if share:
+            _cap[0] = search.used() + share
+        else:
+            if c and search.left() <= 0:
+                break
+            _cap[0] = search.used() + search.left() // (k - c)
+        a = _legal[_idx[c]]
+        _st[d][:] = st
+        game.apply(_st[d], a)
+        search.spend(1)
+        _cand[m] = a
+        _cval[m] = _settle(game, d, me) * 8 + _quick[_idx[c]] // 8  # quick score breaks ties
+        m += 1
+    return m
+
+
+def _best_place(game, st, me, level, d):
+    if level == 0:
+        n = game.legal_into(st, _legal)
+        _set_context(st, me)
+        _quick_all(game, st, n, _NOISE[0])
+        search.top_k(_quick, n, 1, _idx)
+        return _legal[_idx[0]]
+    m = _rank_places(game, st, me, _BREADTH[level], d, 0)
+    search.top_k(_cval, m, 1, _idx)
+    return _cand[_idx[0]]
+
+
+def _hard_place(game, obs, me, seed):
+    """normal's ranking, then the best _HARD_K candidates against the next seat's reply."""
+    search.spend(-_HARD_RESERVE)  # keep this much for the replies
+    m = _rank_places(game, obs, me, _BREADTH[2], 0, 0)
+    search.spend(_HARD_RESERVE)
+    k = search.top_k(_cval, m, _HARD_K, _idx)
+    if k < 2:
+        return _cand[_idx[0]]
+    # keep the shortlist: _cand/_cval are reused when ranking the replies
+    short = array("H", bytes(2 * k))
+    total = array("i", bytes(4 * k))
+    part = array("i", bytes(4 * k))
+    for c in range(k):
+        short[c] = _cand[_idx[c]]
+        total[c] = _cval[_idx[c]] // 8 * _HARD_D // 4  # the reply-free value still counts a little
+    for dd in range(_HARD_D):
+        if dd and search.left() <= 0:
+            break  # only whole rounds count: every candidate meets the same determinizations
+        _det[:] = game.observe(obs, me, search.seed_from(seed, dd))
+        for c in range(k):
+            st = _st[0]
+            st[:] = _det
+            game.apply(st, short[c])
+            search.spend(1)
+            _cap[0] = search.used() + 16
+            _play_turn(game, 0, me)
+            opp = st[_TOMOVE]
+            if st[_PHASE] == _PLACE and opp != me and opp != 255:
+                mm = _rank_places(game, st, opp, _HARD_REPLY, 1, 4)
+                search.top_k(_cval, mm, 1, _idx)
+                game.apply(st, _cand[_idx[0]])
+                search.spend(1)
+                _cap[0] = search.used() + 16
+                _play_turn(game, 0, opp)
+            part[c] = _value(game, st, me)
+        for c in range(k):
+            total[c] += part[c]
+    best = 0
+    for c in range(1, k):
+        if total[c] > total[best]:
+            best = c
+    return short[best]
+
+
+def _best_small(game, st, me, level):
+    """A fill or resolve decision: easy by its own gain after the step, else searched to the
+    end of the turn."""
+    n = game.legal_into(st, _legal)
+    best = _BIG
+    a = _legal[0]
+    for i in range(n):
+        c = _st[0]
+        c[:] = st
+        game.apply(c, _legal[i])
+        search.spend(1)
+        v = _own_gain(c, me) if level == 0 else _settle(game, 0, me)
+        if v > best:
+            best = v
+            a = _legal[i]
+    return a
+
+
+def choose(game, obs, me, level, seed):
+    """The action for seat `me` on its observation `obs` (level 0 easy, 1 normal, 2 hard)."""
+    search.start(BUDGETS[level], seed)
+    _cap[0] = BUDGETS[level]
+    n = game.legal_into(obs, _legal)
+    if n == 1:
+        return _legal[0]
+    if obs[_PHASE] != _PLACE:
+        return _best_small(game, obs, me, level)
+    if level == 2:
+        return _hard_place(game, obs, me, seed)
+    return _best_place(game, obs, me, level, 0)
+
+
+# ---- hint text -------------------------------------------------------------------------------
+def reason(game, obs, me, action):
+    """One line on what `action` brings `me` this turn, e.g. '+6 gold: Red sells 2 cacao ...'."""
+    search.start(BUDGETS[1], 0)
+    _cap[0] = BUDGETS[1]
+    st = _st[0]
+    st[:] = obs
+    game.apply(st, action)
+    _play_turn(game, 0, me)
+    o = _SEATS + me * _SEAT_LEN
+    _temples(game, obs)
+    t0 = _tp[me]
+    _temples(game, st)
+    parts = []
+    dg = _gold(st, me) - _gold(obs, me)
+    if dg:
+        parts.append("%+d gold" % dg)
+    dc = st[o + _CACAO] - obs[o + _CACAO]
+    if dc:
+        parts.append("%+d cacao" % dc)
+    ds = st[o + _SUN] - obs[o + _SUN]
+    if ds:
+        parts.append("%+d sun" % ds)
+    if st[o + _WATER] != obs[o + _WATER]:
+        parts.append("water %d -> %d" % (_WATER_VALUES[obs[o + _WATER]], _WATER_VALUES[st[o + _WATER]]))
+    if _tp[me] != t0:
+        parts.append("temples %+d" % (_tp[me] - t0))
+    what = game.describe(obs, action)
+    sp = what.find(" ")
+    what = what[sp + 1:] if sp > 0 else what  # drop the seat name: the hint is for that seat
+    if not parts:
+        return "builds for later: " + what
+    return ", ".join(parts) + ": " + what

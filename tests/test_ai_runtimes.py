@@ -1,0 +1,66 @@
+"""Bots on CPython and on real MicroPython: identical moves, bounded memory; the bots' mirrors of
+the cores' state layouts; a small fixed-seed strength check (the full runs are tools/selfplay)."""
+import contextlib
+import io
+import re
+
+from meeple.ai import cacao_bot, santiago_bot
+from meeple.core import cacao, santiago
+from tools import mpyrun, selfplay
+
+import ai_games
+
+MEMORY_LIMIT = 24 * 1024
+CROSS = (("cacao", ("normal", "hard"), 3), ("cacao", ("easy", "normal", "normal"), 4),
+         ("santiago", ("normal", "easy", "hard"), 5))
+
+
+def on_micropython(code):
+    code = "import sys\nsys.path.append('/devtests')\n" + code
+    return mpyrun.run_code(code, mounts={mpyrun.FIRMWARE: "/", "tests/device": "/devtests"}).check().stdout
+
+
+def test_bot_layout_mirrors_match_the_cores():
+    for bot, core in ((cacao_bot, cacao), (santiago_bot, santiago)):
+        names = [n for n in dir(bot) if n.startswith("_") and n[1:2].isalpha() and n.upper() == n]
+        checked = 0
+        for n in names:
+            if hasattr(core, n):
+                assert getattr(bot, n) == getattr(core, n), "%s.%s differs from the core" % (bot.__name__, n)
+                checked += 1
+        assert getattr(bot, "_SIZE") == core.SIZE and getattr(bot, "_MAX_ACTIONS") == core.MAX_ACTIONS
+        assert checked >= 15, checked
+
+
+def test_bots_choose_the_same_moves_on_cpython_and_micropython():
+    calls = ["ai_games.trace(%r, %r, %d)" % (g, list(lv), s) for g, lv, s in CROSS]
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        for g, lv, s in CROSS:
+            ai_games.trace(g, list(lv), s)
+    mp = on_micropython("import ai_games\n" + "\n".join(calls) + "\n")
+    cp_lines = out.getvalue().splitlines()
+    mp_lines = mp.splitlines()
+    assert len(cp_lines) == len(CROSS) == len(mp_lines)
+    for a, b in zip(cp_lines, mp_lines):
+        assert a == b, "CPython and MicroPython bots differ:\n%s\n%s" % (a[:300], b[:300])
+
+
+def test_bot_working_memory_stays_under_24_kb_on_micropython():
+    out = on_micropython("import ai_memory\nai_memory.measure('cacao', ['hard', 'normal'], 2)\n"
+                         "ai_memory.measure('cacao', ['normal', 'easy', 'normal', 'easy'], 3)\n"
+                         "ai_memory.measure('santiago', ['hard', 'normal', 'normal', 'easy', 'normal'], 4)\n")
+    lines = re.findall(r"memory (\w+) (\S+) decision_worst (\d+) scratch (\d+)", out)
+    assert len(lines) == 3, out
+    for game, levels, worst, scratch in lines:
+        total = int(worst) + int(scratch)
+        assert total < MEMORY_LIMIT, "%s %s: %d B per decision + %d B scratch" % (game, levels, int(worst), int(scratch))
+
+
+def test_fixed_seed_strength_smoke():
+    s = selfplay.run_lineup("cacao", ["normal", "random"], 6, 40, 1, progress=False)
+    assert s["players"]["normal"]["wins"] == 6
+    s = selfplay.run_lineup("cacao", ["normal", "easy"], 6, 41, 1, progress=False)
+    assert s["players"]["normal"]["wins"] >= 5, s["players"]
+    s = selfplay.run_lineup("santiago", ["easy", "random", "random"], 6, 42, 1, progress=False)
+    assert s["players"]["easy"]["wins"] >= 5, s["players"]

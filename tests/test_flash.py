@@ -1,0 +1,128 @@
+"""tools/flash.py against the virtual board: copies only what changed, removes what the build
+dropped (and nothing else), and fails with one clear line for each expected problem."""
+import os
+import pty
+import subprocess
+import sys
+import time
+
+import pytest
+import serial
+
+from tools import build, flash
+from tools.vboard.testing import mpremote, running_vboard
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def run_flash(port, build_dir, *args):
+    return subprocess.run([sys.executable, "-m", "tools.flash", "--port", port, "--build", str(build_dir)]
+                          + list(args), cwd=ROOT, capture_output=True, text=True, timeout=120)
+
+
+def one_line_error(r, *words):
+    assert r.returncode == 1, r.stdout + r.stderr
+    assert "Traceback" not in r.stderr + r.stdout
+    lines = r.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("flash: "), r.stderr
+    for w in words:
+        assert w in lines[0], lines[0]
+    return lines[0]
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    out = tmp_path_factory.mktemp("build") / "device"
+    build.build(None, str(out))
+    return out
+
+
+@pytest.fixture(scope="module")
+def board(tmp_path_factory):
+    state = tmp_path_factory.mktemp("vboard")
+    with running_vboard(state, heap="192k") as port:
+        yield port, state / "flash"
+
+
+def test_flash_copies_the_build_then_a_second_flash_changes_nothing(board, built):
+    port, flash_dir = board
+    ok = run_flash(port, built)
+    assert ok.returncode == 0, ok.stderr
+    for rel in build.build(None, str(built))["files"]:
+        assert (flash_dir / rel).read_bytes() == (built / rel).read_bytes(), rel
+    stamps = {p: p.stat().st_mtime_ns for p in flash_dir.rglob("*") if p.is_file()}
+    again = run_flash(port, built)
+    assert again.returncode == 0, again.stderr
+    assert "0 copied, 0 removed" in again.stdout
+    assert {p: p.stat().st_mtime_ns for p in flash_dir.rglob("*") if p.is_file()} == stamps
+
+
+def test_removes_what_the_build_dropped_but_keeps_other_files(board, built, tmp_path):
+    port, flash_dir = board
+    assert run_flash(port, built).returncode == 0
+    (tmp_path / "save.bin").write_bytes(b"MEEP...")
+    assert mpremote(port, "fs", "mkdir", ":saves", "+", "fs", "cp", str(tmp_path / "save.bin"), ":saves/slot1.bin",
+                    "+", "fs", "cp", str(built / "meeple" / "games.mpy"), ":meeple/stray.mpy").returncode == 0
+    smaller = tmp_path / "device"
+    fw = tmp_path / "fw"
+    subprocess.run(["cp", "-r", os.path.join(ROOT, "firmware"), str(fw)], check=True)
+    os.remove(fw / "meeple" / "record.py")
+    build.build(None, str(smaller), str(fw))
+    r = run_flash(port, smaller)
+    assert r.returncode == 0, r.stderr
+    assert "removing /meeple/record.mpy" in r.stdout and "removing /meeple/stray.mpy" in r.stdout
+    assert not (flash_dir / "meeple" / "record.mpy").exists()
+    assert (flash_dir / "saves" / "slot1.bin").read_bytes() == b"MEEP..."
+    assert run_flash(port, built).returncode == 0  # and back
+    assert (flash_dir / "meeple" / "record.mpy").exists()
+
+
+def test_no_board_on_that_port(built):
+    one_line_error(run_flash("/dev/ttyACM97", built), "no board on /dev/ttyACM97")
+
+
+def test_busy_port(board, built):
+    port, _ = board
+    holder = serial.Serial(port, 115200, exclusive=True)
+    try:
+        one_line_error(run_flash(port, built), "busy")
+    finally:
+        holder.close()
+
+
+def test_board_that_does_not_answer(built):
+    master, slave = pty.openpty()  # a serial line with nothing behind it
+    try:
+        start = time.monotonic()
+        one_line_error(run_flash(os.ttyname(slave), built, "--answer-timeout", "2"), "does not answer")
+        assert time.monotonic() - start < 30
+    finally:
+        os.close(master)
+        os.close(slave)
+
+
+def test_firmware_too_old_for_the_mpy_format(tmp_path, built):
+    with running_vboard(tmp_path / "old", pretend_firmware="1.18.0") as port:
+        one_line_error(run_flash(port, built), "1.18.0", "1.19 or newer")
+    assert not (tmp_path / "old" / "flash" / "meeple").exists()
+
+
+def test_flash_full_says_how_much_is_needed(tmp_path, built):
+    with running_vboard(tmp_path / "small", flash="64k") as port:
+        one_line_error(run_flash(port, built), "full", "KB more")
+    assert not (tmp_path / "small" / "flash" / "meeple").exists()
+
+
+def test_running_program_is_interrupted_first(board, built):
+    port, _ = board
+    with pytest.raises(subprocess.TimeoutExpired):
+        mpremote(port, "exec", "while True: pass", timeout=1.5)
+    assert run_flash(port, built).returncode == 0
+
+
+def test_check_firmware_accepts_format_6_and_names_native_mismatch():
+    flash.check_firmware((1, 29, 0), 0xB06, {"version": 6, "native": None})
+    with pytest.raises(flash.BoardError, match="newer"):
+        flash.check_firmware((2, 0, 0), 7, {"version": 6, "native": None})
+    with pytest.raises(flash.BoardError, match="native code"):
+        flash.check_firmware((1, 29, 0), 0xB06, {"version": 6, "native": [3, 3]})

@@ -1,0 +1,101 @@
+"""Files on a board over a Link: hash many at once, write only what changed, remove, make folders.
+
+Hashing happens on the board (sha256 in C), one exec for the whole list, so an up-to-date file
+costs no transfer; this is what makes a second flash change nothing.
+"""
+import hashlib
+
+BLOCK = 4096  # LittleFS block on a Pico: space is used in whole blocks
+WRITE_CHUNK = 1024  # bytes per exec: small enough to compile in a Pico's heap
+
+
+def blocks(size):
+    return max(1, (size + BLOCK - 1) // BLOCK)
+
+
+def sha256_hex(data):
+    return hashlib.sha256(data).hexdigest()
+
+
+_SCAN = """
+import os, hashlib, binascii
+def _h(p):
+    try:
+        s = os.stat(p)
+    except OSError:
+        return None
+    if s[0] & 0x4000:
+        return 'dir'
+    h = hashlib.sha256()
+    b = bytearray(512)
+    with open(p, 'rb') as f:
+        while True:
+            n = f.readinto(b)
+            if not n:
+                break
+            h.update(b if n == 512 else b[:n])
+    return (s[6], binascii.hexlify(h.digest()).decode())
+def _walk(d, out):
+    try:
+        es = list(os.ilistdir(d))
+    except OSError:
+        return
+    for e in es:
+        p = d.rstrip('/') + '/' + e[0]
+        if e[1] == 0x4000:
+            out.append(p + '/')
+            _walk(p, out)
+        else:
+            out.append(p)
+_tree = []
+for _d in %(trees)r:
+    _walk(_d, _tree)
+_fs = os.statvfs('/')
+print(repr(({p: _h(p) for p in %(paths)r}, _tree, _fs[0] * _fs[3], _fs[0] * _fs[2])))
+"""
+
+
+def scan(link, paths, trees=()):
+    """Ask the board about `paths` and list everything under `trees`.
+
+    Returns (info, tree, free_bytes, total_bytes): info maps each path to None (absent), 'dir', or
+    (size, sha256 hex); tree lists every file and folder (folders end in '/') under `trees`.
+    """
+    info, tree, free, total = link.eval_code(_SCAN % {"paths": sorted(paths), "trees": list(trees)},
+                                             "reading the board's files")
+    return info, tree, free, total
+
+
+def mkdirs(link, folders, existing):
+    """Create each folder (and its parents) that is not in `existing` (a set, updated)."""
+    for folder in sorted(folders):
+        parts = folder.strip("/").split("/")
+        for i in range(1, len(parts) + 1):
+            d = "/" + "/".join(parts[:i])
+            if d not in existing:
+                link.exec("import os\ntry:\n os.mkdir(%r)\nexcept OSError as e:\n if e.errno != 17: raise" % d,
+                          "creating %s" % d)
+                existing.add(d)
+
+
+def write_file(link, path, data, progress=None):
+    """Write data to path on the board in chunks; progress(done, total) after each."""
+    link.exec("f=open(%r,'wb')\nw=f.write" % path, "opening %s" % path)
+    done = 0
+    for i in range(0, len(data), WRITE_CHUNK):
+        chunk = data[i:i + WRITE_CHUNK]
+        link.exec("w(%r)" % chunk, "writing %s" % path)
+        done += len(chunk)
+        if progress:
+            progress(done, len(data))
+    link.exec("f.close()", "closing %s" % path)
+
+
+def remove_file(link, path):
+    link.exec("import os\nos.remove(%r)" % path, "removing %s" % path)
+
+
+def remove_empty_dirs(link, folders):
+    """rmdir each folder that is empty, deepest first (a folder with a user's file stays)."""
+    for d in sorted(folders, key=lambda p: -p.count("/")):
+        link.exec("import os\ntry:\n os.rmdir(%r)\nexcept OSError:\n pass" % d, "removing %s" % d)

