@@ -29,6 +29,11 @@ def test_bench_json_small(capsys):
     assert pico["ms_per_playout"] == mp["ms_per_playout"] * pico["ratio"]
     low, high = pico["ms_per_playout_range"]
     assert low <= pico["ms_per_playout"] <= high
+    spi = dict((r["panel"], r) for r in fig["console_spi"])
+    assert sorted(spi) == ["240x135", "240x240", "320x240"]
+    for r in spi.values():  # a full redraw paints each pixel about once; a cursor move far less
+        assert r["frame"] <= r["full_redraw"] < r["frame"] * 1.1
+        assert 0 < r["cursor_move"] < r["frame"] // 4
 
 
 def test_bench_table_names_every_figure(capsys):
@@ -36,7 +41,7 @@ def test_bench_table_names_every_figure(capsys):
     out, _ = capsys.readouterr()
     for words in ("state bytes (cacao.SIZE)", "CPython: playouts/s", "MicroPython WebAssembly: playouts/s",
                   "Pico estimate", "bytes allocated per legal_into+apply", "heap peak during one game",
-                  "2 players"):
+                  "2 players", "cursor move"):
         assert words in out, words
 
 

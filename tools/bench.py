@@ -1,6 +1,10 @@
 """Speed and memory of a rules core: random playouts on CPython and on MicroPython.
 
-    python -m tools.bench [--json] [--games N] [--players P] [--game cacao]     (make bench)
+    python -m tools.bench [--json] [--games N] [--players P] [--game cacao] [--ai]   (make bench)
+
+Also printed: the console's SPI bytes per full redraw and per menu cursor move, counted by the
+simulator (tools/bench_console.py); with --ai, every bot level's decision time on MicroPython
+and the estimated Pico time, worst case and median over full games (tools/bench_ai.py).
 
 Both runtimes play the same games: the playout loop below is one piece of source run on each,
 choosing moves with meeple.core.rng (a naive `x * 1103 + 12345` LCG would make big ints that
@@ -24,7 +28,7 @@ if os.path.join(ROOT, "firmware") not in sys.path:
 
 from meeple.core import rng  # noqa: E402  (firmware/ is put on the path just above)
 from meeple.games import GAME_IDS, game_module  # noqa: E402
-from tools import mpyrun  # noqa: E402
+from tools import bench_ai, bench_console, mpyrun  # noqa: E402
 
 PICO_RATIO = 5        # Pico time / WebAssembly MicroPython time (vboard-notes.md)
 PICO_RATIO_RANGE = (3, 8)
@@ -229,6 +233,7 @@ def main(argv=None):
     ap.add_argument("--games", type=int, default=20, metavar="N", help="playouts per runtime (20)")
     ap.add_argument("--players", type=int, default=4, help="players per game (4)")
     ap.add_argument("--game", default="cacao", choices=GAME_IDS, help="which rules core (cacao)")
+    ap.add_argument("--ai", action="store_true", help="also time every bot level over full games (slow)")
     args = ap.parse_args(argv)
     if args.games < 1:
         ap.error("--games must be at least 1")
@@ -237,7 +242,20 @@ def main(argv=None):
     except (ValueError, mpyrun.MicroPythonError) as e:
         print("bench: %s" % e, file=sys.stderr)
         return 2
-    print(json.dumps(fig, indent=2) if args.json else table(fig))
+    progress("console SPI bytes in the simulator")
+    fig["console_spi"] = bench_console.measure_all()
+    if args.ai:
+        progress("bot decision times on MicroPython (both games)")
+        fig["ai"] = dict((g, bench_ai.run(g, 1)) for g in sorted(bench_ai.LINEUPS))
+    if args.json:
+        print(json.dumps(fig, indent=2))
+    else:
+        print(table(fig))
+        print()
+        print(bench_console.table(fig["console_spi"]))
+        if args.ai:
+            print()
+            print(bench_ai.table(fig["ai"]))
     return 0
 
 

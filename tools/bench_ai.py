@@ -78,19 +78,20 @@ def main(argv=None):
     for game in args.game or sorted(LINEUPS):
         print("bench_ai: %s on MicroPython..." % game, file=sys.stderr)
         result[game] = run(game, args.games)
-    if args.json:
-        print(json.dumps(result, indent=1))
-        return 0
-    print("level   decisions  budget  max ops   WASM worst / median   Pico est. worst / median (x%d; worst x%d-x%d)"
-          % ((PICO_RATIO,) + PICO_RATIO_RANGE))
-    for game, rep in result.items():
-        print(game)
-        for lv, r in rep.items():
-            print("  %-7s %6d  %6d  %7d   %6d / %4d ms      %5.2f / %4.2f s   (%.2f-%.2f s)"
-                  % (lv, r["decisions"], r["budget_ops"], r["max_ops"], r["wasm_ms_worst"], r["wasm_ms_median"],
-                     r["pico_s_worst"], r["pico_s_median"], r["pico_s_worst_range"][0], r["pico_s_worst_range"][1]))
+    print(json.dumps(result, indent=1) if args.json else table(result))
     return 0
 
+
+def table(result):
+    out = ["level   decisions  budget  max ops   WASM worst / median   Pico est. worst / median (x%d; worst x%d-x%d)"
+           % ((PICO_RATIO,) + PICO_RATIO_RANGE)]
+    for game, rep in result.items():
+        out.append(game)
+        for lv, r in rep.items():
+            out.append("  %-7s %6d  %6d  %7d   %6d / %4d ms      %5.2f / %4.2f s   (%.2f-%.2f s)"
+                       % (lv, r["decisions"], r["budget_ops"], r["max_ops"], r["wasm_ms_worst"], r["wasm_ms_median"],
+                          r["pico_s_worst"], r["pico_s_median"], r["pico_s_worst_range"][0], r["pico_s_worst_range"][1]))
+    return "\n".join(out)
 
 if __name__ == "__main__":
     sys.exit(main())
