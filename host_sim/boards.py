@@ -2,9 +2,10 @@
 import importlib.util
 import os
 
+from tools.build import profiles
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-BOARDS = ("waveshare_lcd_1_3", "waveshare_lcd_1_14", "waveshare_lcd_2",
-          "pimoroni_display_pack", "pimoroni_display_pack_2", "pimoroni_picosystem")
+BOARDS = tuple(profiles())  # every boards/<name>.py, as `make build BOARD=` knows them
 DEFAULT = "waveshare_lcd_1_3"
 
 
