@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STUBS := $(VENV)/mpy-stubs
 
-.PHONY: test typecheck pytest deps bench replay sim clean build flash devtest vboard hwtest
+.PHONY: test typecheck pytest deps bench replay sim clean build flash devtest vboard hwtest pull-records
 
 # Set-up is part of every command: a fresh clone needs only Python 3.11+ and Node.js 20.
 deps: $(VENV)/.deps node_modules/.deps
@@ -56,6 +56,11 @@ flash: build
 devtest: deps
 	@test -n "$(PORT)" || { echo "usage: make devtest PORT=/dev/ttyACM0 (or PORT=virtual)"; exit 2; }
 	$(PY) -m tools.devtest --port "$(PORT)" $(if $(VBOARD_DIR),--vboard-dir $(VBOARD_DIR)) $(DEVTEST_ARGS)
+
+# make pull-records PORT=/dev/ttyACM0: copy the game records saved on the board into records/
+pull-records: deps
+	@test -n "$(PORT)" || { echo "usage: make pull-records PORT=/dev/ttyACM0 (or PORT=virtual)"; exit 2; }
+	$(PY) -m tools.pull_records --port "$(PORT)" $(if $(VBOARD_DIR),--vboard-dir $(VBOARD_DIR))
 
 vboard: deps
 	$(PY) -m tools.vboard --root build/vboard/flash --state-dir build/vboard --heap $(VBOARD_HEAP)

@@ -1,0 +1,124 @@
+"""The moves of the game in progress, kept on flash so the finished game's record can be saved
+(DESIGN.md section 3) even after a power cut and Continue.
+
+    moves.bin     b"MJ1", the game's generation (game.json "gen", 4 bytes), then 3 bytes per
+                  action: seat, action high byte, action low byte
+
+Each action is appended (and flushed) after the auto-save. On Continue the journal is replayed
+from the seed and kept only if it reproduces the saved state; otherwise the log and the record
+start over as unavailable (`ok` False) and the game plays on. Records go to records/ as JSON
+lines (meeple.record), one file per saved game; `make pull-records PORT=...` copies them off.
+"""
+import os
+
+from meeple import record
+
+_MAGIC = b"MJ1"
+RECORDS = "records"
+
+
+def seat_kinds(kinds):
+    """Session seat kinds (app_game.HUMAN, AI_EASY, ...) as record words."""
+    words = ("human", "ai:easy", "ai:normal", "ai:hard")
+    return [words[k] for k in kinds]
+
+
+class Journal:
+    def __init__(self, storage, meta, core):
+        self.storage = storage
+        self.meta = meta
+        self.core = core
+        self.moves = bytearray()   # 3 bytes per action
+        self.ok = True
+        self._path = storage.path("moves.bin")
+
+    def _gen(self):
+        g = self.meta.get("gen", 0)
+        return bytes(((g >> 24) & 255, (g >> 16) & 255, (g >> 8) & 255, g & 255))
+
+    def start(self):
+        """A new game: an empty journal."""
+        self.moves = bytearray()
+        self.ok = True
+        self._write(_MAGIC + self._gen())
+
+    def resume(self, state):
+        """Load the journal of a continued game; keep it only if it replays to `state`."""
+        self.ok = False
+        try:
+            with open(self._path, "rb") as f:
+                data = f.read()
+        except OSError:
+            return
+        if data[:3] != _MAGIC or data[3:7] != self._gen():
+            return
+        n = (len(data) - 7) // 3
+        self.moves = bytearray(data[7:7 + 3 * n])
+        try:
+            st = self.initial()
+            for i in range(n):
+                self.core.apply(st, self.action(i))
+        except ValueError:
+            self.moves = bytearray()
+            return
+        if st == state:
+            self.ok = True
+        else:
+            self.moves = bytearray()
+
+    def initial(self):
+        m = self.meta
+        return self.core.new_game(len(m["seats"]), m["seed"], **m["options"])
+
+    def __len__(self):
+        return len(self.moves) // 3
+
+    def seat(self, i):
+        return self.moves[3 * i]
+
+    def action(self, i):
+        return (self.moves[3 * i + 1] << 8) | self.moves[3 * i + 2]
+
+    def add(self, seat, action):
+        b = bytes((seat, action >> 8, action & 255))
+        self.moves.extend(b)
+        if self.ok:
+            self._write(b, "ab")
+
+    def _write(self, data, mode="wb"):
+        try:
+            with open(self._path, mode) as f:
+                f.write(data)
+                f.flush()
+        except OSError:
+            self.ok = False  # a full or read-only flash: the game goes on without a record
+
+    def lines(self):
+        """The game in words, one (seat, text) per action (the core's describe)."""
+        st = self.initial()
+        out = []
+        for i in range(len(self)):
+            a = self.action(i)
+            out.append((self.seat(i), self.core.describe(st, a)))
+            self.core.apply(st, a)
+        return out
+
+    def save_record(self):
+        """Write the game record (JSON lines) into records/; return its path."""
+        m = self.meta
+        folder = self.storage.path(RECORDS)
+        try:
+            os.mkdir(folder)
+        except OSError:
+            pass  # already there
+        name = "%s-%d-%d.jsonl" % (m["game"], m.get("gen", 0), m["seed"])
+        path = folder + "/" + name
+        st = self.initial()
+        with open(path, "w") as f:
+            f.write(record.header_line(m["game"], len(m["seats"]), m["seed"], m["options"],
+                                       seat_kinds(m["seats"])))
+            for i in range(len(self)):
+                a = self.action(i)
+                f.write(record.action_line(self.seat(i), a, self.core.describe(st, a)))
+                self.core.apply(st, a)
+        return path

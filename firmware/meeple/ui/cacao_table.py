@@ -1,0 +1,265 @@
+"""The Cacao table: a window of whole cells onto the unbounded grid that follows a cursor, and
+the zoomed-out overview of the whole table.
+
+Only changed cells are sent. Every visible cell has a signature (what is on it plus the
+overlays: cursor, the tile being placed, sides that will fire, preview fills, legal-cell dot,
+open jungle space, last move); `update` recomputes them and repaints only the cells whose
+signature changed, so a cursor move costs the two cells (plus any preview cells) and a pan
+repaints only the cells whose picture differs.
+"""
+try:
+    from typing import TYPE_CHECKING
+except ImportError:  # MicroPython
+    TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+from array import array
+
+from meeple.ui import cacao_model as m
+from meeple.ui import input as ev
+from meeple.ui import sprites, theme
+from meeple.ui.gfx import SMALL, rgb
+from meeple.ui.screen import Screen, body, cell
+
+CS = 24                          # cell size in the table view (jungle sprites need 24)
+TABLE_BG = rgb(22, 40, 28)       # empty table: dark green felt
+SPACE = rgb(52, 84, 56)          # outline of an open jungle space
+LEGAL = rgb(240, 200, 80)        # dot on a cell where the tile may go
+CURSOR = rgb(255, 255, 255)
+BAD = rgb(230, 80, 60)           # cursor on a cell where the tile may not go
+FIRE = rgb(255, 170, 0)          # a side that fires
+LAST = rgb(120, 220, 255)        # corners of the last move's tiles
+LETTERS = "RPWY"                 # cacao.SEAT_NAMES initials
+
+
+class Overlay:
+    """What the screen lays over the position; the table reads it when computing signatures."""
+
+    def __init__(self):
+        self.cursor = 0             # key under the cursor, 0 = none
+        self.ghost = -1             # seat << 4 | pattern << 2 | rot of the tile at the cursor
+        self.legal = array("H", [0] * 80)   # keys where the tile may go
+        self.n_legal = 0
+        self.cursor_ok = True
+        self.preview: "Any" = None  # a cacao_model.Preview, or None
+        self.last = array("H", [0] * 4)     # last move: the tile and its fills
+        self.n_last = 0
+
+    def is_legal(self, key):
+        lg = self.legal
+        for i in range(self.n_legal):
+            if lg[i] == key:
+                return True
+        return False
+
+    def is_last(self, key):
+        for i in range(self.n_last):
+            if self.last[i] == key:
+                return True
+        return False
+
+
+def workers4(pat, rot, out):
+    for d in range(4):
+        out[d] = m.workers(pat, rot, d)
+    return out
+
+
+class Table:
+    def __init__(self, x, y, w, h):
+        self.x = x
+        self.y = y
+        self.cols = w // CS
+        self.rows = h // CS
+        self.w = w
+        self.h = h
+        self.ox = x + (w - self.cols * CS) // 2
+        self.oy = y + (h - self.rows * CS) // 2
+        self.sig = array("i", [-1] * (self.cols * self.rows))
+        self.left = m.ORIGIN - self.cols // 2       # key X of the left column
+        self.top = m.ORIGIN + self.rows // 2        # key Y of the top row
+        self._w4 = bytearray(4)
+
+    def centre(self, key):
+        self.left = (key >> 8) - self.cols // 2
+        self.top = (key & 0xFF) + self.rows // 2
+
+    def follow(self, key):
+        """Pan so that `key` is at least one cell inside the view (re-centre when it leaves)."""
+        x = key >> 8
+        y = key & 0xFF
+        if x <= self.left or x >= self.left + self.cols - 1 or y >= self.top or y <= self.top - self.rows + 1:
+            if self.cols > 2 and self.rows > 2:
+                self.centre(key)
+
+    def visible(self, key):
+        x = (key >> 8) - self.left
+        y = self.top - (key & 0xFF)
+        return 0 <= x < self.cols and 0 <= y < self.rows
+
+    def draw(self, c, st, ov):
+        """Everything: margins, then every cell."""
+        gw = self.cols * CS
+        gh = self.rows * CS
+        c.fill_rect(self.x, self.y, self.w, self.oy - self.y, theme.BG)
+        c.fill_rect(self.x, self.oy + gh, self.w, self.y + self.h - self.oy - gh, theme.BG)
+        c.fill_rect(self.x, self.oy, self.ox - self.x, gh, theme.BG)
+        c.fill_rect(self.ox + gw, self.oy, self.x + self.w - self.ox - gw, gh, theme.BG)
+        for i in range(len(self.sig)):
+            self.sig[i] = -1
+        self.update(c, st, ov)
+
+    def _signature(self, st, key, ov):
+        r = m.ref(st, key)
+        pv = ov.preview
+        sig = 0
+        if key == ov.cursor and ov.ghost >= 0 and (r == -1 or (r >= 64 and ov.cursor_ok)):
+            sig = 512 | ov.ghost                      # the tile being placed (or overbuilt)
+        elif r >= 64:
+            sig = 256 | m.worker_top(st, r - 64)
+        elif r >= 0:
+            sig = m.jungle_type(st, r)
+        elif pv and pv.fill_at(key):
+            sig = 32 | pv.fill_at(key)                # a space the preview fills
+        else:
+            if ov.is_legal(key):
+                sig = 16
+            elif m.open_space(st, key):
+                sig = 17
+        if pv:
+            sig |= pv.fire_mask(key) << 10
+        if key == ov.cursor:
+            sig |= 1 << 14 if ov.cursor_ok else 1 << 15
+        if ov.is_last(key):
+            sig |= 1 << 16
+        return sig
+
+    def update(self, c, st, ov):
+        i = 0
+        for row in range(self.rows):
+            y = self.top - row
+            for col in range(self.cols):
+                key = ((self.left + col) << 8) | y
+                s = self._signature(st, key, ov) if 0 < y < 256 and 0 < self.left + col < 256 else 0
+                if s != self.sig[i]:
+                    self.sig[i] = s
+                    self._cell(c, self.ox + col * CS, self.oy + row * CS, s)
+                i += 1
+
+    def _cell(self, c, x, y, s):
+        kind = s & 1023
+        if kind & 512:                                # the tile being placed
+            g = kind & 63
+            sprites.worker_tile(c, x, y, CS, g >> 4, LETTERS[g >> 4],
+                                workers4((g >> 2) & 3, g & 3, self._w4))
+        elif kind & 256:
+            top = kind & 255
+            seat = top >> 6
+            sprites.worker_tile(c, x, y, CS, seat, LETTERS[seat],
+                                workers4((top >> 4) & 3, (top >> 2) & 3, self._w4))
+            if top & 1:                               # overbuilt: a second layer in the corner
+                c.fill_rect(x + 1, y + 1, 4, 4, theme.BLACK)
+                c.fill_rect(x + 1, y + 1, 3, 3, theme.WHITE)
+        elif kind & 32:                               # preview fill
+            t = kind & 31
+            if t == m.UNKNOWN:
+                c.frame(x, y, CS, CS, theme.BLACK)
+                cell(c, x + 1, y + 1, CS - 2, CS - 2, "?", theme.FG, SPACE, SMALL, 1)
+            else:
+                sprites.jungle_tile(c, x, y, CS, m.cacao.JUNGLE_NAMES[t])
+            c.frame(x + 2, y + 2, CS - 4, CS - 4, FIRE)  # "will be filled"
+        elif 1 <= kind <= 10:
+            sprites.jungle_tile(c, x, y, CS, m.cacao.JUNGLE_NAMES[kind])
+        else:
+            c.fill_rect(x, y, CS, CS, TABLE_BG)
+            if kind == 16:
+                c.fill_rect(x + CS // 2 - 2, y + CS // 2 - 2, 4, 4, LEGAL)
+            elif kind == 17:
+                c.frame(x + 3, y + 3, CS - 6, CS - 6, SPACE)
+        fire = (s >> 10) & 15
+        if fire:
+            for d in range(4):
+                if fire & (1 << d):
+                    if d == 0:
+                        c.fill_rect(x + 4, y, CS - 8, 3, FIRE)
+                    elif d == 1:
+                        c.fill_rect(x + CS - 3, y + 4, 3, CS - 8, FIRE)
+                    elif d == 2:
+                        c.fill_rect(x + 4, y + CS - 3, CS - 8, 3, FIRE)
+                    else:
+                        c.fill_rect(x, y + 4, 3, CS - 8, FIRE)
+        if s & (1 << 16):                             # last move: four corners
+            for cx, cy in ((x, y), (x + CS - 5, y), (x, y + CS - 2), (x + CS - 5, y + CS - 2)):
+                c.fill_rect(cx, cy, 5, 2, LAST)
+        if s & (3 << 14):
+            col = CURSOR if s & (1 << 14) else BAD
+            c.frame(x, y, CS, CS, col, 2)
+
+
+# ---- overview --------------------------------------------------------------------------------
+_JUNGLE_LETTER = " PPMMMGGWST"
+
+
+class OverviewScreen(Screen):
+    """The whole table at the largest cell size that fits; B or A goes back."""
+
+    def __init__(self, state, cursor, title="Overview"):
+        Screen.__init__(self)
+        self.state = state
+        self.cursor = cursor
+        self.title = title
+        self.footer = "A/B back"
+
+    def draw_body(self, c):
+        st = self.state
+        x, y, w, h = body(c)
+        c.fill_rect(x, y, w, h, theme.BG)
+        x0, y0, x1, y1 = m.bounds(st)
+        x0 -= 1
+        y0 -= 1
+        x1 += 1
+        y1 += 1
+        cols = x1 - x0 + 1
+        rows = y1 - y0 + 1
+        cs = min((w - 4) // cols, (h - 4) // rows, CS)
+        ox = x + (w - cols * cs) // 2
+        oy = y + (h - rows * cs) // 2
+        c.fill_rect(ox, oy, cols * cs, rows * cs, TABLE_BG)
+        w4 = bytearray(4)
+        for yy in range(y1, y0 - 1, -1):
+            for xx in range(x0, x1 + 1):
+                key = (xx << 8) | yy
+                px = ox + (xx - x0) * cs
+                py = oy + (y1 - yy) * cs
+                r = m.ref(st, key)
+                if r >= 64:
+                    top = m.worker_top(st, r - 64)
+                    seat = top >> 6
+                    if cs >= 24:
+                        sprites.worker_tile(c, px, py, cs, seat, LETTERS[seat],
+                                            workers4((top >> 4) & 3, (top >> 2) & 3, w4))
+                    else:
+                        col = theme.SEAT_COLORS[seat]
+                        c.fill_rect(px, py, cs, cs, theme.BLACK)
+                        c.fill_rect(px + 1, py + 1, cs - 2, cs - 2, col)
+                        if cs >= 10:
+                            c.text(LETTERS[seat], px + (cs - 6) // 2, py + (cs - 8) // 2,
+                                   theme.SEAT_INK[seat], col, SMALL)
+                elif r >= 0:
+                    t = m.jungle_type(st, r)
+                    name = m.cacao.JUNGLE_NAMES[t]
+                    if cs >= 24:
+                        sprites.jungle_tile(c, px, py, cs, name)
+                    else:
+                        bg = sprites.JUNGLE[name][2]
+                        c.fill_rect(px, py, cs, cs, theme.BLACK)
+                        c.fill_rect(px + 1, py + 1, cs - 2, cs - 2, bg)
+                        if cs >= 10:
+                            c.text(_JUNGLE_LETTER[t], px + (cs - 6) // 2, py + (cs - 8) // 2,
+                                   theme.BLACK, bg, SMALL)
+                if key == self.cursor:
+                    c.frame(px, py, cs, cs, CURSOR, 2 if cs >= 8 else 1)
+
+    def event(self, e):
+        if (e == ev.BACK or e == ev.OK) and self.app:
+            self.app.pop()

@@ -1,0 +1,719 @@
+"""Cacao on the console: the game plug-in (meeple.app_game) and its play screen.
+
+The screen is a table view on the left (meeple.ui.cacao_table) and a side panel on the right
+(meeple.ui.cacao_panels); what it knows about the position comes from meeple.ui.cacao_model.
+Modes, decided from the position after every action (`_enter`):
+
+    WATCH    an AI (or nobody) decides: the last move stays highlighted with its gains; "thinks"
+             while a bot's turn is due. d-pad looks around, A overview, B menu.
+    PLACE    a human places: the chosen hand tile is drawn at the cursor with the preview
+             (spaces filled, sides that fire, every seat's gains). d-pad moves one cell (an
+             illegal cell says why), NEXT/PREV jump between legal cells, ALT turns the tile,
+             B picks another hand tile (HAND), A places.
+    FILL     which display tile goes where (a placement with a real choice): the best option for
+             the player is preselected; A confirms place and fill together, B takes it back.
+    RESOLVE  a seat orders its harvests and sales: every distinct outcome as one plan, the best
+             (most gold, then most cacao) first; A plays the plan.
+
+Hot-seat privacy (the pass screen) is the session's; the hand shown is always the last human's
+who decided, never an AI's or another human's.
+"""
+try:
+    from typing import TYPE_CHECKING
+except ImportError:  # MicroPython
+    TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+from array import array
+
+from meeple import ai
+from meeple.core import cacao
+from meeple.journal import Journal
+from meeple.ui import cacao_model as m
+from meeple.ui import input as ev
+from meeple.ui import theme
+from meeple.ui.cacao_panels import EndScreen, GameMenu, RowsScreen, SidePanel, result_rows
+from meeple.ui.cacao_table import Overlay, OverviewScreen, Table
+from meeple.ui.gfx import SMALL
+from meeple.ui.screen import FOOTER_H, cell
+from meeple.ui.screen import Screen as _Base
+from meeple.ui.widgets import MenuScreen
+
+GAME = "cacao"
+TITLE = "Cacao"
+PLAYERS = (2, 4)
+SEAT_NAMES = cacao.SEAT_NAMES
+SEAT_LETTERS = ("R", "P", "W", "Y")
+OPTIONS = (("start_seat", "Start player", (None, 0, 1, 2, 3), ("Random", "R Red", "P Purple",
+                                                                "W White", "Y Yellow")),)
+RULES = (
+    ("Overview", "Place your worker tiles next to jungle tiles. Workers on a side facing a jungle "
+     "tile work it: plantations give cacao (you store 5), markets buy cacao for 2-4 gold each, "
+     "gold mines give gold, water moves your carrier up the track, sun sites give sun tokens "
+     "(keep 3). Temples pay 6 and 3 gold at the end to the seats with most workers around them."),
+    ("Your turn", "Pick a hand tile, turn it, put it on a cell next to a jungle tile (dots show "
+     "where). The side panel shows what happens before you confirm: the spaces that get filled, "
+     "the sides that fire (orange) and each seat's gains. A cell with two worker tiles around it "
+     "gets a jungle tile from the display. Then you draw a tile."),
+    ("Selling", "When your plantations and markets fire together you choose the order and how "
+     "many cacao to sell; the best plan is preselected. Other seats' workers fire too, and "
+     "their owners choose for themselves."),
+    ("Overbuilding", "Once the jungle pile and the display are empty you may pay 1 sun token to "
+     "put a tile on top of one of your own tiles, once per place."),
+    ("Scoring", "Gold from play, temples, 1 gold per sun token left and your water track value "
+     "(-10 to 16). Most gold wins; on a tie, most cacao left."),
+)
+_LEVELS = ("easy", "easy", "normal", "hard")  # seat kind (app_game AI_EASY..AI_HARD) -> level
+
+WATCH = 0
+PLACE = 1
+HAND = 2
+FILL = 3
+RESOLVE = 4
+OVER = 5
+
+
+def ai_action(state, seat, level):
+    """The bot's move for `seat` (level 1 easy, 2 normal, 3 hard); seeded by the turn so a
+    replayed game plays the same."""
+    return ai.choose(cacao, state, seat, _LEVELS[level], m.turn(state) * 4 + seat)
+
+
+class Screen(_Base):
+    title = TITLE
+
+    def __init__(self, session):
+        _Base.__init__(self)
+        self.session = session
+        st = session.state
+        self.buf = array("H", [0] * cacao.MAX_ACTIONS)
+        self.fbuf = array("H", [0] * 64)
+        self.n = 0
+        self.ov = Overlay()
+        self.pv = m.Preview()
+        self.scratch = bytearray(st)
+        self.prev = bytearray(st)
+        self.base = array("h", [0] * 16)   # seat figures when the turn began: the last move's gains
+        self.spaces = array("H", [0, 0, 0])
+        self._fills = []
+        self.mode = WATCH
+        self.sel = 0
+        self.rot = 0
+        self.cursor = m.xy_key(1, 0)
+        self.place_action = -1
+        self.fill_opts = []
+        self.fill_i = 0
+        self.fill_local = False
+        self.plans = []
+        self.plan_i = 0
+        self.gains = []
+        self.why = ""
+        self.viewer = -1
+        self.table: "Any" = None    # laid out on the first draw, when the canvas size is known
+        self.panel: "Any" = None
+        self._box_rows = 0          # rows of the plan box over the table (RESOLVE)
+        self._dirty = True
+        self._dots = 0
+        self._busy = False          # several actions being played for one choice
+        self.journal = Journal(session.app.storage, session.meta, cacao)
+        if m.turn(st) == 0 and m.phase(st) == m.PLACE:
+            self.journal.start()
+        else:
+            self.journal.resume(st)
+        self._snapshot(st)
+        for s in range(m.players(st)):
+            if session.is_human(s):
+                self.viewer = s
+                break
+        self._enter()
+
+    # ---- figures -------------------------------------------------------------------------------
+    def _snapshot(self, st):
+        for s in range(m.players(st)):
+            self.base[4 * s] = m.gold(st, s)
+            self.base[4 * s + 1] = m.cacao_of(st, s)
+            self.base[4 * s + 2] = m.sun(st, s)
+            self.base[4 * s + 3] = m.water(st, s)
+
+    def _last_gains(self):
+        st = self.session.state
+        out = []
+        for s in range(m.players(st)):
+            text = ""
+            vals = (m.gold(st, s), m.cacao_of(st, s), m.sun(st, s), m.water(st, s))
+            for i in range(4):
+                v = vals[i] - self.base[4 * s + i]
+                if v:
+                    text += "%s%+d%s" % (" " if text else "", v, "gcsw"[i])
+            if text:
+                out.append((s, text))
+        return out
+
+    def _preview_gains(self):
+        out = []
+        for s in range(m.players(self.session.state)):
+            t = self.pv.gains_text(s)
+            if t:
+                out.append((s, t))
+        if not out:
+            out.append((-1, "no gains"))
+        return out
+
+    # ---- modes ---------------------------------------------------------------------------------
+    def _enter(self):
+        """Choose the mode for the position: who decides, and what."""
+        st = self.session.state
+        self._dirty = True
+        self.ov.ghost = -1
+        self.ov.preview = None
+        self.ov.n_legal = 0
+        self.fill_local = False
+        if m.phase(st) == m.OVER:
+            self.mode = OVER
+            self.gains = self._last_gains()
+            return
+        seat = m.to_move(st)
+        if not self.session.is_human(seat):
+            self.mode = WATCH
+            self.ov.cursor = 0
+            self.gains = self._last_gains()
+            return
+        self.viewer = seat
+        self.n = cacao.legal_into(st, self.buf)
+        ph = m.phase(st)
+        if ph == m.PLACE:
+            self.mode = PLACE
+            if self.sel >= m.hand_n(st, seat):
+                self.sel = 0
+            self._cells()
+            self._snap()
+            self._preview()
+        elif ph == m.FILL:
+            self.mode = FILL
+            self.place_action = -1
+            self.fill_opts = [self.buf[i] for i in range(self.n)]
+            ns = m.spaces(st, self.spaces)
+            w = m.new_worker(st)
+            self._fill_default(st, seat, m.worker_key(st, w), m.worker_top(st, w), ns)
+        else:
+            self.mode = RESOLVE
+            self.plans = m.plans(cacao, st, seat)
+            self.plan_i = 0
+            self.gains = self._plan_gains()
+
+    def _cells(self):
+        st = self.session.state
+        seat = m.to_move(st)
+        pat = m.hand(st, seat, self.sel)
+        self.ov.n_legal = m.place_cells(st, self.buf, self.n, pat, self.ov.legal)
+        if self.rot >= m.rotations(pat):
+            self.rot = 0
+
+    def _snap(self):
+        """Keep the cursor if the tile may go there, else take the nearest legal cell."""
+        ov = self.ov
+        if ov.is_legal(self.cursor) or ov.n_legal == 0:
+            return
+        best = -1
+        bd = 9999
+        cx = self.cursor >> 8
+        cy = self.cursor & 0xFF
+        for i in range(ov.n_legal):
+            k = ov.legal[i]
+            d = abs((k >> 8) - cx) + abs((k & 0xFF) - cy)
+            if d < bd:
+                bd = d
+                best = k
+        self.cursor = best
+
+    def _preview(self):
+        """The placement under the cursor: legal? then spaces, default fill, sides, gains."""
+        st = self.session.state
+        seat = m.to_move(st)
+        ov = self.ov
+        pat = m.hand(st, seat, self.sel)
+        ov.cursor = self.cursor
+        ov.ghost = (seat << 4) | (pat << 2) | self.rot
+        if self.table:
+            self.table.follow(self.cursor)
+        a = m.find_place(st, self.buf, self.n, self.cursor, pat, self.rot)
+        self.place_action = a
+        self._dirty = True
+        if a < 0:
+            ov.cursor_ok = False
+            ov.preview = None
+            self.fill_opts = []
+            self.why = m.why_not(st, self.cursor, seat)
+            self.gains = [(-1, "Not here:"), (-1, self.why)]
+            return
+        ov.cursor_ok = True
+        sc = self.scratch
+        sc[:] = st
+        jn = m.jungle_n(st)
+        cacao.apply(sc, a)
+        if m.phase(sc) == m.FILL and m.to_move(sc) == seat:
+            k = cacao.legal_into(sc, self.fbuf)
+            self.fill_opts = [self.fbuf[i] for i in range(k)]
+            ns = m.spaces(sc, self.spaces)
+            self._fill_default(sc, seat, self.cursor, (seat << 6) | (pat << 4) | (self.rot << 2), ns)
+            return
+        self.fill_opts = []
+        fills = self._fills
+        del fills[:]
+        for j in range(jn, m.jungle_n(sc)):
+            fills.append((m.jungle_key(sc, j), m.jungle_type(sc, j)))
+        self.pv.place(st, seat, self.cursor, pat, self.rot, fills)
+        ov.preview = self.pv
+        self.gains = self._preview_gains()
+
+    def _fill_default(self, st, seat, key, top, ns):
+        """Preselect the fill option worth most to the seat, and preview it."""
+        best = 0
+        bv = -99999
+        for i in range(len(self.fill_opts)):
+            self._fill_preview(st, seat, key, top, ns, i)
+            v = self.pv.value(st, seat)
+            if v > bv:
+                bv = v
+                best = i
+        self.fill_i = best
+        self._fill_preview(st, seat, key, top, ns, best)
+
+    def _fill_preview(self, st, seat, key, top, ns, i):
+        m.fill_choice(st, self.fill_opts[i], self.spaces, ns, self._fills)
+        self.pv.place(self.session.state, seat, key, (top >> 4) & 3, (top >> 2) & 3, self._fills)
+        self.ov.preview = self.pv
+        self.gains = self._preview_gains()
+
+    def _show_fill(self):
+        """Preview fill option fill_i (the spaces come from the scratch copy or the state)."""
+        st = self.session.state
+        seat = m.to_move(st)
+        src = self.scratch if self.fill_local else st
+        ns = m.spaces(src, self.spaces)
+        if self.fill_local:
+            pat = m.hand(st, seat, self.sel)
+            top = (seat << 6) | (pat << 4) | (self.rot << 2)
+            key = self.cursor
+        else:
+            w = m.new_worker(st)
+            key = m.worker_key(st, w)
+            top = m.worker_top(st, w)
+        self._fill_preview(src, seat, key, top, ns, self.fill_i)
+        self._dirty = True
+
+    def _plan_gains(self):
+        if not self.plans:
+            return []
+        g, c, _ = self.plans[self.plan_i]
+        st = self.session.state
+        return [(m.to_move(st), "%+dg %dc" % (g, c))]
+
+    # ---- playing -------------------------------------------------------------------------------
+    def _play(self, actions):
+        """Play one choice (one or more actions of the seat deciding now)."""
+        s = self.session
+        seat = m.to_move(s.state)
+        self._busy = True
+        try:
+            for a in actions:
+                if m.to_move(s.state) != seat or m.phase(s.state) == m.OVER:
+                    break
+                s.play(a)
+        except ValueError as e:
+            self._toast(str(e))
+        finally:
+            self._busy = False
+        if m.phase(s.state) != m.OVER:
+            self._enter()
+
+    def _toast(self, text):
+        if self.app:
+            self.app.show_toast(text, 2500)
+
+    def changed(self, seat, action):
+        """An action was applied (anyone's): journal, log figures, last-move highlight."""
+        st = self.session.state
+        prev = self.prev
+        self.journal.add(seat, action)
+        ov = self.ov
+        if m.phase(prev) == m.PLACE:
+            self._snapshot(prev)
+            ov.n_last = 0
+            ov.last[0] = m.action_cell(prev, action)
+            ov.n_last = 1
+        for j in range(m.jungle_n(prev), m.jungle_n(st)):
+            if ov.n_last < 4:
+                ov.last[ov.n_last] = m.jungle_key(st, j)
+                ov.n_last += 1
+        prev[:] = st
+        if self.table and ov.n_last and not self._busy and not self.session.is_human(seat):
+            self.table.follow(ov.last[0])   # show the AI's move
+        if not self._busy:
+            self._enter()
+
+    def game_over(self):
+        self.mode = OVER
+        self.gains = self._last_gains()
+        self._dirty = True
+        self._result()
+
+    def _result(self):
+        if self.app:
+            self.app.push(EndScreen(result_rows(cacao, self.session.state), self._what_next))
+
+    def _what_next(self):
+        app = self.app
+        app.pop()
+        app.push(_Choices("What next?", ("Play again", "Save record", "Log", "Main menu"),
+                          (self._again, self._save_record, self._log, self.session.leave)))
+
+    def _again(self):
+        from meeple import app_game  # the plug-in starts a game the way the set-up screen does
+        s = self.session
+        app_game.start(s.app, s.plugin, len(s.seats), list(s.seats), dict(s.meta["options"]))
+
+    def _save_record(self):
+        if not self.journal.ok:
+            self.app.message("Record", "This game's moves were not all kept (it was continued "
+                             "after the journal was lost), so there is no record to save.")
+            return
+        try:
+            path = self.journal.save_record()
+        except OSError as e:
+            self.app.message("Record", "The record could not be written: %s" % e)
+            return
+        self.app.message("Record saved", "%s\n\nCopy it to a computer with make pull-records "
+                         "PORT=... and replay it with tools/replay." % path.split("/")[-1])
+
+    def _log(self):
+        if not self.journal.ok:
+            rows = [(-1, "The log is not available: this game was continued without its journal.")]
+        else:
+            rows = self.journal.lines()
+        self.app.push(RowsScreen("Log", rows, at_end=True))
+
+    def _menu(self):
+        st = self.session.state
+        items = ["Log", "Overview", "Rules", "Leave game"]
+        acts = [self._log, self._overview, self._rules, self.session.leave]
+        if self.mode in (PLACE, HAND, FILL, RESOLVE):
+            items.insert(0, "Hint")
+            acts.insert(0, self._hint)
+        seat = m.to_move(st)
+        title = "%s %s turn %d" % (SEAT_LETTERS[m.active(st)], SEAT_NAMES[m.active(st)], m.turn(st) + 1)
+        if seat < 0:
+            title = "Game over"
+        self.app.push(GameMenu(st, items, acts, title))
+
+    def _overview(self):
+        self.app.push(OverviewScreen(self.session.state, self.cursor if self.mode != WATCH else 0))
+
+    def _rules(self):
+        self.app.push(_Choices("Cacao rules", [t for t, _ in RULES],
+                               [self._rule_page(i) for i in range(len(RULES))]))
+
+    def _rule_page(self, i):
+        def show():
+            self.app.push(RowsScreen(RULES[i][0], [(-1, RULES[i][1])]))
+        return show
+
+    def _hint(self):
+        st = self.session.state
+        seat = m.to_move(st)
+        action, reason = ai.hint(cacao, st, seat)
+        text = "%s\n\n%s\n\nA use it  B back" % (cacao.describe(st, action), reason)
+        from meeple.ui.widgets import DialogScreen
+        self.app.pop()
+        self.app.push(DialogScreen("Hint", text, lambda: self._use_hint(action), None, "A use it  B back"))
+
+    def _use_hint(self, action):
+        """Point the screen at the hinted choice (nothing is played until A)."""
+        self.app.pop()
+        st = self.session.state
+        seat = m.to_move(st)
+        if self.mode in (PLACE, HAND) and action < m.FILL_BASE:
+            pat = (action >> 2) & 3
+            for i in range(m.hand_n(st, seat)):
+                if m.hand(st, seat, i) == pat:
+                    self.sel = i
+            self.rot = action & 3
+            self.cursor = m.action_cell(st, action)
+            self.mode = PLACE
+            self._cells()
+            self._preview()
+        elif self.mode == FILL and action in self.fill_opts:
+            self.fill_i = self.fill_opts.index(action)
+            self._show_fill()
+        elif self.mode == RESOLVE:
+            for i in range(len(self.plans)):
+                if self.plans[i][2][:1] == (action,):
+                    self.plan_i = i
+                    break
+            self.gains = self._plan_gains()
+        self._dirty = True
+
+    # ---- events --------------------------------------------------------------------------------
+    def event(self, e):
+        mode = self.mode
+        if e == ev.MENU:
+            self._menu()
+            return
+        if mode == PLACE:
+            self._ev_place(e)
+        elif mode == HAND:
+            self._ev_hand(e)
+        elif mode == FILL:
+            self._ev_fill(e)
+        elif mode == RESOLVE:
+            self._ev_resolve(e)
+        elif mode == OVER:
+            if e == ev.OK or e == ev.BACK:
+                self._result()
+            elif e == ev.ALT:
+                self._overview()
+        else:
+            if e == ev.OK or e == ev.ALT:
+                self._overview()
+            elif e == ev.BACK:
+                self._menu()
+            elif e in (ev.UP, ev.DOWN, ev.LEFT, ev.RIGHT) and self.table:
+                k = self.ov.cursor or m.xy_key(0, 0)
+                self.ov.cursor = self._step(k, e)
+                self.ov.cursor_ok = True
+                self.table.follow(self.ov.cursor)
+                self._dirty = True
+
+    def _step(self, key, e):
+        """The neighbouring cell in direction e, kept within two cells of the table."""
+        x0, y0, x1, y1 = m.bounds(self.session.state)
+        x = key >> 8
+        y = key & 0xFF
+        if e == ev.UP and y < y1 + 2:
+            y += 1
+        elif e == ev.DOWN and y > y0 - 2:
+            y -= 1
+        elif e == ev.RIGHT and x < x1 + 2:
+            x += 1
+        elif e == ev.LEFT and x > x0 - 2:
+            x -= 1
+        return (x << 8) | y
+
+    def _turn(self):
+        st = self.session.state
+        pat = m.hand(st, m.to_move(st), self.sel)
+        if m.rotations(pat) == 1:
+            self._toast("1-1-1-1 looks the same every way round")
+            return
+        self.rot = (self.rot + 1) & 3
+        self._preview()
+
+    def _ev_place(self, e):
+        ov = self.ov
+        if e in (ev.UP, ev.DOWN, ev.LEFT, ev.RIGHT):
+            self.cursor = self._step(self.cursor, e)
+            self._preview()
+        elif e == ev.NEXT or e == ev.PREV:
+            n = ov.n_legal
+            if n:
+                i = 0
+                while i < n and ov.legal[i] != self.cursor:
+                    i += 1
+                if i == n:
+                    i = 0 if e == ev.NEXT else n - 1
+                else:
+                    i = (i + (1 if e == ev.NEXT else -1)) % n
+                self.cursor = ov.legal[i]
+                self._preview()
+        elif e == ev.ALT:
+            self._turn()
+        elif e == ev.BACK:
+            self.mode = HAND
+            self._dirty = True
+        elif e == ev.OK:
+            if self.place_action < 0:
+                self._toast("Not here: " + self.why)
+            elif len(self.fill_opts) > 1:
+                self.mode = FILL        # choose the fill before anything is played
+                self.fill_local = True
+                self._show_fill()
+            elif self.fill_opts:
+                self._play((self.place_action, self.fill_opts[0]))
+            else:
+                self._play((self.place_action,))
+
+    def _ev_hand(self, e):
+        st = self.session.state
+        hn = m.hand_n(st, m.to_move(st))
+        if e in (ev.LEFT, ev.UP, ev.PREV, ev.RIGHT, ev.DOWN, ev.NEXT):
+            step = -1 if e in (ev.LEFT, ev.UP, ev.PREV) else 1
+            self.sel = (self.sel + step) % hn
+            self._cells()
+            self._snap()
+            self._preview()
+        elif e == ev.ALT:
+            self._turn()
+        elif e == ev.OK or e == ev.BACK:
+            self.mode = PLACE
+            self._dirty = True
+
+    def _ev_fill(self, e):
+        n = len(self.fill_opts)
+        if e in (ev.LEFT, ev.UP, ev.PREV, ev.RIGHT, ev.DOWN, ev.NEXT):
+            step = -1 if e in (ev.LEFT, ev.UP, ev.PREV) else 1
+            self.fill_i = (self.fill_i + step) % n
+            self._show_fill()
+        elif e == ev.OK:
+            a = self.fill_opts[self.fill_i]
+            self._play((self.place_action, a) if self.fill_local else (a,))
+        elif e == ev.BACK:
+            if self.fill_local:
+                self.mode = PLACE
+                self.fill_local = False
+                self._preview()
+            else:
+                self._toast("The tile is placed: choose where the jungle tiles go")
+
+    def _ev_resolve(self, e):
+        n = len(self.plans)
+        if e in (ev.LEFT, ev.UP, ev.PREV, ev.RIGHT, ev.DOWN, ev.NEXT) and n:
+            step = -1 if e in (ev.LEFT, ev.UP, ev.PREV) else 1
+            self.plan_i = (self.plan_i + step) % n
+            self.gains = self._plan_gains()
+            self._dirty = True
+        elif e == ev.OK and n:
+            self._play(self.plans[self.plan_i][2])
+        elif e == ev.BACK:
+            self._toast("Your workers fired: choose how to sell")
+
+    def tick(self, now):
+        if self.mode == WATCH and self.session.waiting_for_ai():
+            d = (now // 400) % 4
+            if d != self._dots:
+                self._dots = d
+                self._dirty = True
+
+    # ---- drawing -------------------------------------------------------------------------------
+    def _layout(self, c):
+        if self.table:
+            return
+        w = c.width
+        h = c.height - FOOTER_H
+        cols = (w - 72) // 24
+        tw = cols * 24
+        self.table = Table(0, 0, tw, h)
+        self.panel = SidePanel(tw, 0, w - tw, h)
+        st = self.session.state
+        self.table.centre(self.cursor if self.mode == PLACE else m.xy_key(0, 0))
+        if self.mode == PLACE:
+            self.table.follow(self.cursor)
+        inp = self.app.input if self.app else None
+        dpad = inp is not None and inp.buttons & 15 == 15
+        x = inp is not None and inp.buttons & ev.B_X
+        self.k_alt = "X" if dpad and x else "hold A"
+        self.k_menu = "Y" if dpad and inp is not None and inp.buttons & ev.B_Y else "hold B"
+        self.k_next = "<>" if dpad else "X/Y"
+        self._footer = ""
+        del st
+
+    def _footer_text(self):
+        mode = self.mode
+        if mode == PLACE:
+            if self.k_next == "<>":
+                return "A place B tile %s turn %s menu" % (self.k_alt, self.k_menu)
+            return "A place B tile X/Y move hold A turn"
+        if mode == HAND:
+            return "A ok %s tile %s turn" % (self.k_next, self.k_alt)
+        if mode == FILL:
+            return "A fill B back %s other" % self.k_next
+        if mode == RESOLVE:
+            return "A play plan %s other" % self.k_next
+        if mode == OVER:
+            return "A result  %s menu" % self.k_menu
+        return "A overview B menu"
+
+    def _status(self):
+        st = self.session.state
+        mode = self.mode
+        if mode == OVER:
+            return -1, "game over"
+        seat = m.to_move(st)
+        if mode == WATCH:
+            if self.session.waiting_for_ai():
+                return seat, "thinks" + "." * self._dots
+            return seat, "waits"
+        if mode == FILL:
+            return seat, "fill %d/%d" % (self.fill_i + 1, len(self.fill_opts))
+        if mode == RESOLVE:
+            return seat, "sell %d/%d" % (self.plan_i + 1, len(self.plans))
+        if mode == HAND:
+            return seat, "pick tile"
+        if m.overbuild_in(st) == 0:
+            return seat, "place/OB"
+        return seat, "places"
+
+    def draw(self, c):
+        self._layout(c)
+        self._footer = ""
+        self._box_rows = 0
+        self.table.draw(c, self.session.state, self.ov)
+        self.panel.invalidate()
+        self._dirty = True
+        self.update(c)
+
+    def update(self, c):
+        if not self._dirty or self.table is None:
+            return
+        self._dirty = False
+        st = self.session.state
+        box = len(self.plans) if self.mode == RESOLVE else 0
+        if box != self._box_rows:
+            if self._box_rows:
+                self.table.draw(c, st, self.ov)   # the plan box leaves: repaint what it covered
+            self._box_rows = box
+        self.table.update(c, st, self.ov)
+        if box:
+            self._plan_box(c)
+        seat, status = self._status()
+        viewer = self.viewer if self.mode != WATCH or self.session.humans() else -1
+        self.panel.update(c, st, seat, status, viewer, self.sel if self.mode in (PLACE, HAND) else -1,
+                          self.rot, self.mode == HAND, self.gains)
+        f = self._footer_text()
+        if f != self._footer:
+            self._footer = f
+            cell(c, 0, c.height - FOOTER_H, c.width, FOOTER_H, f, theme.DIM, theme.BG)
+
+    def _plan_box(self, c):
+        """The plans over the bottom of the table: the chosen one highlighted."""
+        t = self.table
+        st = self.session.state
+        n = min(len(self.plans), 4)
+        first = 0 if self.plan_i < n else self.plan_i - n + 1
+        h = 12 + n * 11
+        y = t.y + t.h - h
+        c.frame(t.x, y, t.w, h, theme.EDGE)
+        cell(c, t.x + 1, y + 1, t.w - 2, 10, "%s: how to sell" % SEAT_NAMES[m.to_move(st)],
+             theme.ACCENT, theme.PANEL, SMALL)
+        for r in range(n):
+            i = first + r
+            g, cc, path = self.plans[i]
+            sel = i == self.plan_i
+            words = m.plan_words(cacao, st, path)
+            text = "%s%s" % ("\x7f" if sel else " ", words)
+            right = "%+dg %dc" % (g, cc)
+            cols = (t.w - 6) // 6 - len(right) - 1
+            fg = theme.SEL_FG if sel else theme.FG
+            bg = theme.SEL_BG if sel else theme.PANEL
+            cell(c, t.x + 1, y + 11 + r * 11, t.w - 2, 11, text[:cols] + " " * (cols - len(text[:cols]))
+                 + " " + right, fg, bg, SMALL)
+
+
+class _Choices(MenuScreen):
+    """A menu whose rows run callbacks."""
+
+    def __init__(self, title, labels, actions):
+        MenuScreen.__init__(self, title, list(labels))
+        self.actions = actions
+
+    def choose(self, i):
+        self.actions[i]()

@@ -1,0 +1,110 @@
+"""A whole 4-player Cacao game in the console app with a display that only counts: one human
+seat taking every default (tile, cell, fill, sales) and three AI-normal seats, driven by
+button events. Runs on CPython and on MicroPython (tests/test_micropython.py). The heap figure
+it prints counts garbage on the WebAssembly runtime (it collects only between runs); the
+retained heap is measured from outside with tools.mpyrun's `in_use_after` (README).
+
+Prints @@SPI (bytes per cursor move and per placement) and @@HEAP lines."""
+import gc
+
+from meeple.app import App
+from meeple.core import cacao
+from meeple.hal.storage import Storage
+from meeple.ui import cacao_model, cacao_panels, play_cacao
+from meeple.ui import input as ev
+from meeple.ui.gfx import Canvas, CountingDisplay
+
+from test_app_menus import _Clock, _root
+
+
+class _Board:
+    NAME = "counting board"
+    WIDTH = 240
+    HEIGHT = 135
+
+
+def _heap():
+    f = getattr(gc, "mem_alloc", None)
+    return f() if f else 0
+
+
+def play_game(width=240, height=135):
+    """Play to the end screen; return (app, display, figures dict)."""
+    _Board.WIDTH = width
+    _Board.HEIGHT = height
+    d = CountingDisplay(width, height)
+    c = Canvas(d, width, height)
+    clock = _Clock()
+    buttons = ev.B_UP | ev.B_DOWN | ev.B_LEFT | ev.B_RIGHT | ev.B_A | ev.B_B | ev.B_X | ev.B_Y
+    app = App(c, ev.Input(buttons), Storage(_root()), _Board, clock, [play_cacao])
+    app.boot()
+    app.render()
+    # title -> main menu -> New game -> Cacao -> Players: 4 -> seats stay "you + AI normal" -> Start
+    for e in (ev.OK, ev.OK, ev.OK, ev.OK, ev.RIGHT, ev.RIGHT, ev.OK, ev.UP, ev.OK):
+        app.step((e,))
+    s = app.session
+    assert s is not None and s.seats == [0, 2, 2, 2], app.screen.title
+    fig = {"moves": [], "jumps": [], "places": [], "peak": 0, "steps": 0}
+    base = _heap()
+    while True:
+        scr = app.screen
+        if isinstance(scr, cacao_panels.EndScreen):
+            break
+        assert isinstance(scr, play_cacao.Screen), scr.title
+        mode = scr.mode
+        if mode == play_cacao.WATCH:
+            clock.now += 1100                  # past the AI pause: the bot moves
+            app.step(())
+        elif mode == play_cacao.PLACE:
+            for e in (ev.RIGHT, ev.LEFT):      # one cell over and back: d-pad cursor moves
+                b = d.bytes_sent
+                app.step((e,))
+                fig["moves"].append(d.bytes_sent - b)
+            b = d.bytes_sent
+            app.step((ev.NEXT,))               # a jump to the next legal cell (may pan)
+            fig["jumps"].append(d.bytes_sent - b)
+            b = d.bytes_sent
+            app.step((ev.OK,))                 # place with every default
+            if scr.mode == play_cacao.FILL:
+                app.step((ev.OK,))
+            fig["places"].append(d.bytes_sent - b)
+        else:
+            app.step((ev.OK,))
+        fig["steps"] += 1
+        h = _heap()
+        if h > fig["peak"]:
+            fig["peak"] = h
+        assert fig["steps"] < 2000, "the game does not end"
+    fig["peak"] -= base
+    return app, d, fig
+
+
+def test_four_player_game_with_three_ai_seats():
+    gc.collect()
+    app, d, fig = play_game()
+    st = app.session.state
+    assert cacao.is_over(st)
+    assert app.canvas.clipped == 0
+    # the journal replays to the same end: the record the end screen saves is this game
+    j = app.screen and app.session.screen.journal
+    assert j.ok and len(j) > 36
+    replay = j.initial()
+    for i in range(len(j)):
+        cacao.apply(replay, j.action(i))
+    assert replay == st
+    rows = cacao_panels.result_rows(cacao, st)
+    scores = cacao.scores(st)
+    for s in range(4):
+        assert any(("%s %d gold" % (cacao.SEAT_NAMES[s], scores[s])) in t for _, t in rows)
+    moves = sorted(fig["moves"])
+    jumps = sorted(fig["jumps"])
+    places = sorted(fig["places"])
+    frame = 240 * 135 * 2
+    print("@@SPI frame=%d cursor_move median=%d max=%d; legal_cell_jump median=%d max=%d; "
+          "placement median=%d max=%d" % (frame, moves[len(moves) // 2], moves[-1],
+                                           jumps[len(jumps) // 2], jumps[-1],
+                                           places[len(places) // 2], places[-1]))
+    print("@@HEAP game_peak_alloc_since_start=%d" % fig["peak"])
+    assert moves[len(moves) // 2] < frame // 8, "a cursor move should repaint a few cells"
+    assert places[len(places) // 2] < frame, "a placement should not repaint the whole panel"
+    assert cacao_model.phase(st) == cacao_model.OVER
