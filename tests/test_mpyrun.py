@@ -52,3 +52,17 @@ def test_harness_reports_failures_and_crashes_by_name(tmp_path):
                          ("test_d_never_runs", "never ran")):
         with pytest.raises(pytest.fail.Exception, match=expect):
             test_micropython.check_outcome("test_sample", name, outcomes, result)
+
+
+def test_step_mode_reports_the_peak_of_live_heap():
+    # each step keeps 1 KB more alive; the last one drops it all, so only the peak remembers
+    r = mpyrun.run_code("kept = []\nn = 0", step=(
+        "n += 1\nkept.append(bytearray(1000))\n"
+        "if n == 40:\n    kept = None\n    step_done = True")).check()
+    assert r.heap["steps"] == 40
+    assert 40 * 1000 < r.heap["peak_in_use"] - r.heap["in_use_after"] < 40 * 1100
+
+
+def test_step_mode_stops_at_an_exception():
+    r = mpyrun.run_code("n = 0", step="n += 1\nif n == 3:\n    raise ValueError('third')")
+    assert r.exit_code == 1 and "ValueError: third" in r.stderr and r.heap["steps"] == 3

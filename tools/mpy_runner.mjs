@@ -1,8 +1,12 @@
 // Runs Python code on the MicroPython WebAssembly runtime with host folders copied into its
 // in-memory filesystem, so firmware/ is importable exactly as from the device's flash root.
 //
-//   node tools/mpy_runner.mjs [--mount HOSTDIR:DEVDIR]... [--stats FILE] (FILE | -c CODE)
+//   node tools/mpy_runner.mjs [--mount HOSTDIR:DEVDIR]... [--stats FILE] [--step CODE] (FILE | -c CODE)
 //
+// --step CODE runs CODE again and again after the program, each time as a run of its own, until
+// it sets the global `step_done` (at most 100,000 times): between runs the runtime collects
+// garbage, so the heap in use after each step is what a device would hold at that point, and
+// --stats reports the largest ("peak_in_use") with the number of steps.
 // stdout/stderr of the program pass through. Exit status: 0, or 1 when the program raised
 // (the traceback goes to stderr), or N for SystemExit(N). --stats writes JSON heap figures:
 // bytes allocated while the program ran (this runtime collects garbage only between runs, so this
@@ -18,7 +22,7 @@ function usage(msg) {
 
 const args = process.argv.slice(2);
 const mounts = [];
-let statsFile = null, code = null, scriptName = "<stdin>";
+let statsFile = null, code = null, scriptName = "<stdin>", stepCode = null;
 while (args.length) {
   const a = args.shift();
   if (a === "--mount") {
@@ -26,6 +30,9 @@ while (args.length) {
     const i = spec.lastIndexOf(":");
     if (i < 1) usage(`bad --mount ${spec}`);
     mounts.push([spec.slice(0, i), spec.slice(i + 1) || "/"]);
+  } else if (a === "--step") {
+    stepCode = args.shift();
+    if (stepCode === undefined) usage("--step needs code");
   } else if (a === "--stats") {
     statsFile = args.shift() || usage("--stats needs a file");
   } else if (a === "-c") {
@@ -83,13 +90,27 @@ function py(src) {
 
 // As on the device: cwd is the flash root, which is first on sys.path.
 py("import os, sys, gc\nos.chdir('/')\nsys.path[:] = ['', '/lib']\ngc.collect()\n__mprun_a = gc.mem_alloc()");
-const status = py(code);
+let status = py(code);
+let steps = 0, peak = 0;
+if (stepCode !== null && status === 0) {
+  py("step_done = False");
+  while (steps < 100000) {
+    status = py(stepCode);
+    steps++;
+    if (status !== 0) break;
+    // control is back in JavaScript: the collector may run; measure what stays referenced
+    py("import gc\ngc.collect()\n__mprun_inuse = gc.mem_alloc()");
+    const inUse = mp.globals.get("__mprun_inuse");
+    if (inUse > peak) peak = inUse;
+    if (mp.globals.get("step_done")) break;
+  }
+}
 process.stdout.write(""); // flush order
 if (statsFile) {
   py(
     "import gc, json\n" +
     "__mprun_b = gc.mem_alloc()\ngc.collect()\n" +
-    `open('/__mprun_stats.json', 'w').write(json.dumps({'allocated': __mprun_b - __mprun_a, 'in_use_after': gc.mem_alloc(), 'free_after': gc.mem_free()}))`
+    `open('/__mprun_stats.json', 'w').write(json.dumps({'allocated': __mprun_b - __mprun_a, 'in_use_after': gc.mem_alloc(), 'free_after': gc.mem_free(), 'steps': ${steps}, 'peak_in_use': ${peak}}))`
   );
   fs.writeFileSync(statsFile, mp.FS.readFile("/__mprun_stats.json", { encoding: "utf8" }));
 }

@@ -53,8 +53,12 @@ def _node_missing():
     )
 
 
-def run(args, mounts=None, timeout=600):
-    """Run the runner with FILE or -c CODE; firmware/ is mounted at / unless mounts says otherwise."""
+def run(args, mounts=None, timeout=600, step=None):
+    """Run the runner with FILE or -c CODE; firmware/ is mounted at / unless mounts says otherwise.
+
+    step: code run again and again after the program, each run separate so garbage is collected
+    in between, until it sets `step_done = True`; heap["peak_in_use"] is then the most heap any
+    step left in use (what a device holds live), heap["steps"] how many ran."""
     if mounts is None:
         mounts = {FIRMWARE: "/"}
     if not os.path.isdir(os.path.join(ROOT, "node_modules", "@micropython")):
@@ -64,6 +68,8 @@ def run(args, mounts=None, timeout=600):
     cmd = ["node", RUNNER, "--stats", stats_path]
     for host, dev in mounts.items():
         cmd += ["--mount", "%s:%s" % (host, dev)]
+    if step is not None:
+        cmd += ["--step", step]
     try:
         proc = subprocess.run(cmd + list(args), cwd=ROOT, capture_output=True, timeout=timeout)
         with open(stats_path) as f:
@@ -79,8 +85,8 @@ def run(args, mounts=None, timeout=600):
                   proc.returncode, heap)
 
 
-def run_code(code, mounts=None, timeout=600):
-    return run(["-c", code], mounts, timeout)
+def run_code(code, mounts=None, timeout=600, step=None):
+    return run(["-c", code], mounts, timeout, step)
 
 
 def run_file(path, mounts=None, timeout=600):
