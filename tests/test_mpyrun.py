@@ -9,7 +9,7 @@ import test_micropython
 def test_runs_code_with_firmware_importable():
     r = mpyrun.run_code("import sys\nfrom meeple.core import cacao\nprint(sys.implementation.name, cacao.SIZE)")
     assert r.ok and r.stdout.split() == ["micropython", str(826)]
-    assert set(r.heap) == {"allocated", "in_use_after", "free_after"}
+    assert set(r.heap) == {"allocated", "in_use_after", "free_after", "steps", "peak_in_use"}
     assert r.heap["in_use_after"] > 0
 
 
