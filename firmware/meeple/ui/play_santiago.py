@@ -1,0 +1,709 @@
+"""Santiago on the console (meeple.app_game plug-in): 3-5 seats, humans and AI, hot-seat.
+
+One screen for the whole game; what it asks depends on the phase of the seat to move:
+
+    auction     number picker over the legal bids only (Pass first), the revealed tiles, the bids
+                so far in order and the overseer rule on the panel
+    placement   pick a revealed tile, then a plot (the cursor visits empty plots only); the field
+                it joins is outlined and the markers it gets are named before A
+    bribe       Propose / Support / Pass, then a segment on the board, then the offer (picker);
+                the two core actions (segment, amount) are played together, so B can still undo
+    overseer    Accept a proposal / Build elsewhere (price shown) / Build for 1 / No canal
+    extra canal Build extra canal / Pass, then a segment
+
+Buttons: d-pad (or X / Y) moves through the legal choices; on the board left/right go through
+them in reading order and up/down jump to the nearest row; A confirms, B goes back a step,
+X (hold A) switches the panel (decision / seats / hidden on 240x135), Y (hold B) opens the game
+menu (hint, log, seats and scores, rules, save and quit).
+
+The board drawing is meeple.ui.santiago_board, the panel santiago_panel, what is read from the
+state santiago_state, the menu, drought and end screens santiago_screens.
+"""
+try:
+    from typing import TYPE_CHECKING
+except ImportError:  # MicroPython
+    TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
+from meeple.core import santiago as core
+from meeple.ui import input as ev
+from meeple.ui import santiago_board as B
+from meeple.ui import santiago_panel as P
+from meeple.ui import santiago_state as S
+from meeple.ui import theme
+from meeple.ui.gfx import SMALL
+from meeple.ui.screen import FOOTER_H, Screen as _Screen, cell
+
+GAME = "santiago"
+TITLE = "Santiago"
+PLAYERS = (3, 5)
+SEAT_NAMES = ("White", "Natural", "Grey", "Black", "Purple")
+SEAT_LETTERS = ("W", "N", "G", "B", "P")
+OPTIONS = (
+    ("spring", "Spring", ("interior", "any"), ("Inner", "Anywhere")),
+    ("open_money", "Money", (False, True), ("Hidden", "Open")),
+    ("palms", "Palm trees", (False, True), ("Off", "On")),
+)
+RULES = (
+    ("Overview", "Plant crops, win water, score fields.\nEach round: an auction for the revealed "
+     "tiles, placing them, bribing the canal overseer, an extra canal, then drought.\nScore: "
+     "each field (same crop, touching) x your markers in it, plus your escudos."),
+    ("Auction", "Everyone bids once, the overseer last. A bid must differ from every bid made "
+     "this round. Pass = no bid.\nThe first player who passed becomes overseer; if nobody "
+     "passed, the lowest bidder.\nHighest bid picks a tile first; passers place one marker "
+     "fewer."),
+    ("Canals", "The others may propose a canal segment next to the water (or support a "
+     "proposal) with an offer. The overseer accepts one (the backers pay him) or builds "
+     "elsewhere for the highest total + 1. With no proposal he may build for 1.\nThen each "
+     "player may use his one extra canal (the first one ends the phase)."),
+    ("Drought", "A tile without water next to it loses a marker; one with no marker left "
+     "turns to desert. In the last round every dry tile turns to desert."),
+    ("Screen", "Plots: crop picture, owner letter in the seat colour, one black pip per "
+     "marker. Green ground = watered, straw = dry, sand = desert.\nLanes: blue = canal, "
+     "dashed = may be built now, stripes = a proposal (proposer's letter).\nSpring: the white "
+     "and blue square. Red X = turns to desert, -1 = loses a marker."),
+)
+
+
+def ai_action(state, seat, level):
+    from meeple import ai
+    return ai.choose(core, state, seat, ai.LEVELS[level - 1], state[S.O_ROUND] * 16 + seat)
+
+
+# modes: what the human to move is choosing
+M_WAIT = 0
+M_BID = 1
+M_TILE = 2
+M_PLOT = 3
+M_MENU = 4
+M_SEG = 5
+M_AMOUNT = 6
+M_OVER = 7
+
+# dirty parts
+D_ALL = 1
+D_BOARD = 2
+D_PANEL = 4
+D_PICK = 8
+D_MENU = 16
+D_INFO = 32
+D_FOOT = 64
+D_STATUS = 128
+
+# panel pages
+PG_DECIDE = 0
+PG_SEATS = 1
+PG_HIDDEN = 2
+
+# menu option keys
+O_PROPOSE = 1
+O_SUPPORT = 2
+O_PASS = 3
+O_ACCEPT = 4
+O_BUILD = 5
+O_NONE = 6
+O_EXTRA = 7
+
+
+class Screen(_Screen):
+    def __init__(self, session):
+        _Screen.__init__(self)
+        self.session = session
+        self.title = TITLE
+        st = session.state
+        self.lay: "Any" = None      # santiago_board.Layout, made at the first draw
+        self.board: "Any" = None    # santiago_board.Board
+        self.acts = [0] * core.MAX_ACTIONS
+        self.nacts = 0
+        self.mode = M_WAIT
+        self.ch = []            # choices of the mode (values, plots or segments)
+        self.cur = 0
+        self.tiles = []         # distinct tile codes on offer (M_TILE)
+        self.tcur = 0
+        self.opts = []          # (key, label) in menu modes
+        self.ocur = 0
+        self.seg_kind = 0       # K_* of the segment being chosen
+        self.seg = -1           # segment chosen before the offer
+        self.fixed_seg = False  # the core already holds the segment (resumed mid-offer)
+        self.page = PG_DECIDE
+        self.last = ""          # the last action, in words
+        self.log = []           # the last actions, in words (newest last)
+        self.snap = bytearray(st)       # the state before the next action
+        self.before = bytearray(len(st))  # scratch: drought preview
+        self.dmarks = bytearray(S.NPLOT)
+        self.fmark = bytearray(S.NPLOT)
+        self.over = False
+        self.drought_up = False
+        self.dirty = D_ALL
+        self._panel_on = False  # the panel is on the panel (240x135: it covers the board)
+        self.viewer = self._first_human()
+        self._enter()
+
+    # ---- plug-in protocol ------------------------------------------------------------------------
+    def changed(self, seat, action):
+        st = self.session.state
+        txt = S.action_text(self.snap, seat, action, SEAT_LETTERS)
+        self.last = txt
+        self.log.append(txt)
+        if len(self.log) > 40:
+            self.log.pop(0)
+        ended = self.snap[S.O_ROUND] != st[S.O_ROUND] or (
+            st[S.O_PHASE] == S.OVER and self.snap[S.O_PHASE] != S.OVER)
+        if ended:
+            self._show_drought()
+        self.snap[:] = st
+        self._enter()
+        self.dirty |= D_BOARD | D_PANEL | D_FOOT | D_STATUS
+
+    def game_over(self):
+        self.over = True
+        self.mode = M_OVER
+        self.dirty |= D_PANEL | D_FOOT | D_STATUS
+        if not self.drought_up:
+            self.show_end()
+
+    def show_end(self):
+        from meeple.ui import santiago_screens
+        self.app.push(santiago_screens.EndScreen(self))
+
+    def _show_drought(self):
+        st = self.session.state
+        b = self.before
+        b[:] = self.snap
+        for s in range(S.NSEG):  # the canals built this round are in place before the drought
+            b[S.O_CANAL + s] = st[S.O_CANAL + s]
+        lose, dry = S.drought_marks(b, st, self.dmarks)
+        if lose or dry:
+            from meeple.ui import santiago_screens
+            self.drought_up = True
+            self.app.push(santiago_screens.DroughtScreen(self, lose, dry, st[S.O_PHASE] == S.OVER))
+
+    def drought_done(self):
+        self.drought_up = False
+        if self.over:
+            self.show_end()
+
+    def _first_human(self):
+        s = self.session
+        for q in range(len(s.seats)):
+            if s.is_human(q):
+                return q
+        return -1
+
+    # ---- entering a decision ------------------------------------------------------------------
+    def _enter(self):
+        """Set the mode for the seat to move now."""
+        st = self.session.state
+        self.ch = []
+        self.cur = 0
+        self.opts = []
+        self.ocur = 0
+        self.fixed_seg = False
+        if core.is_over(st):
+            self.mode = M_OVER
+            self._marks()
+            return
+        seat = core.to_move(st)
+        if not self.session.is_human(seat):
+            self.mode = M_WAIT
+            self._marks()
+            return
+        self.viewer = seat
+        self.nacts = core.legal_into(st, self.acts)
+        ph = st[S.O_PHASE]
+        if ph == S.AUCTION:
+            self.mode = M_BID
+            self.ch = [0] + S.payloads(self.acts, self.nacts, S.K_AMOUNT)
+        elif ph == S.PLACEMENT:
+            codes = []
+            for a in S.payloads(self.acts, self.nacts, S.K_PLACE):
+                if a // 48 not in codes:
+                    codes.append(a // 48)
+            self.tiles = [t for t in S.revealed(st) if t in codes]
+            tl = []
+            for t in self.tiles:  # distinct, in stack order
+                if t not in tl:
+                    tl.append(t)
+            self.tiles = tl
+            self.tcur = 0
+            if len(self.tiles) == 1:
+                self._to_plots()
+            else:
+                self.mode = M_TILE
+        elif ph == S.BRIBE and st[S.O_PEND]:
+            self.seg = st[S.O_PEND_SEG]
+            self.seg_kind = S.K_PROPOSE if st[S.O_PEND] == 1 else S.K_SUPPORT
+            self.fixed_seg = True
+            self._to_amount()
+        else:
+            self._options()
+        self._marks()
+
+    def _options(self):
+        st = self.session.state
+        kinds = S.legal_kinds(self.acts, self.nacts)
+        ph = st[S.O_PHASE]
+        o = []
+        if ph == S.BRIBE:
+            if kinds & (1 << S.K_PROPOSE):
+                o.append((O_PROPOSE, "Propose"))
+            if kinds & (1 << S.K_SUPPORT):
+                o.append((O_SUPPORT, "Support"))
+            o.append((O_PASS, "Pass"))
+        elif ph == S.OVERSEER:
+            if kinds & (1 << S.K_ACCEPT):
+                o.append((O_ACCEPT, "Accept"))
+                cost = S.max_total(st) + 1
+                o.append((O_BUILD, "Build: %d" % cost if kinds & (1 << S.K_BUILD) else "Build: %d!" % cost))
+            else:
+                if kinds & (1 << S.K_BUILD):
+                    o.append((O_BUILD, "Build for 1"))
+                o.append((O_NONE, "No canal"))
+        else:
+            o.append((O_EXTRA, "Extra canal"))
+            o.append((O_PASS, "Pass"))
+        self.opts = o
+        self.ocur = 0
+        self.mode = M_MENU
+
+    def _to_plots(self):
+        t = self.tiles[self.tcur]
+        plots = [a % 48 for a in S.payloads(self.acts, self.nacts, S.K_PLACE) if a // 48 == t]
+        self.ch = S.sort_reading(plots, S.plot_pos)
+        self.cur = 0
+        self.mode = M_PLOT
+
+    def _to_segments(self, kind):
+        segs = S.payloads(self.acts, self.nacts, kind)
+        self.seg_kind = kind
+        self.ch = S.sort_reading(segs, S.seg_pos)
+        self.cur = 0
+        self.mode = M_SEG
+
+    def _to_amount(self):
+        st = self.session.state
+        money = st[S.O_MONEY + core.to_move(st)]
+        self.ch = list(range(1, money + 1))
+        self.cur = 0
+        self.mode = M_AMOUNT
+
+    # ---- board marks -----------------------------------------------------------------------------
+    def _marks(self):
+        bd = self.board
+        if bd is None:
+            return
+        bd.clear_marks()
+        st = self.session.state
+        if self.mode == M_PLOT and self.ch:
+            p = self.ch[self.cur]
+            t = self.tiles[self.tcur]
+            S.field(st, p, t >> 1, self.fmark)
+            for q in range(S.NPLOT):
+                if self.fmark[q]:
+                    bd.marks[q] = B.F_FIELD
+            if S.leftover(st):  # only some empty plots may take the leftover tile
+                for q in self.ch:
+                    bd.marks[q] |= B.F_CHOICE
+            bd.marks[p] = B.F_CURSOR
+        elif self.mode == M_SEG and self.ch:
+            for s in self.ch:
+                bd.lane_marks[s] = B.L_CHOICE
+            bd.lane_marks[self.ch[self.cur]] = B.L_CURSOR
+        elif self.mode == M_AMOUNT:
+            bd.lane_marks[self.seg] = B.L_CURSOR
+        # free segments dashed only when a canal may be built now
+        bd.show_free = st[S.O_PHASE] in (S.BRIBE, S.OVERSEER, S.EXTRA)
+
+    # ---- drawing -----------------------------------------------------------------------------
+    def _layout(self, c):
+        if self.lay is None or self.lay.w != c.width:
+            self.lay = B.Layout(c.width, c.height, FOOTER_H)
+            self.board = B.Board(self.lay)
+            self._marks()
+
+    def panel_shown(self):
+        lay = self.lay
+        if lay is None or not lay.short:
+            return True
+        if self.page == PG_HIDDEN:
+            return False
+        # on 240x135 the panel slides away while the cursor is on the board, and while others
+        # place their tiles (the board is what changes then)
+        if self.page == PG_SEATS:
+            return True
+        if self.mode == M_WAIT:
+            return self.session.state[S.O_PHASE] != S.PLACEMENT
+        return self.mode not in (M_PLOT, M_SEG)
+
+    def draw(self, c):
+        self._layout(c)
+        lay = self.lay
+        c.fill(theme.BG)
+        self.board.draw(c, self.session.state)
+        self._panel_on = False
+        self.dirty = D_PANEL | D_FOOT | D_STATUS
+        self._paint(c)
+
+    def update(self, c):
+        if self.dirty & D_ALL or self.lay is None:
+            self.draw(c)
+            return
+        self._paint(c)
+
+    def _paint(self, c):
+        d = self.dirty
+        self.dirty = 0
+        st = self.session.state
+        lay = self.lay
+        shown = self.panel_shown()
+        if lay.short and not shown and self._panel_on:
+            d |= D_BOARD
+            self.board.invalidate()  # the panel was over the board: repaint what it covered
+            x, y, w, h = lay.panel
+            c.fill_rect(x - 1, y, w + 1, h, theme.BG)
+        if shown and not self._panel_on:
+            d |= D_PANEL
+        self._panel_on = shown
+        if d & (D_BOARD | D_PANEL) or not lay.short or not shown:
+            self.board.sync(c, st)
+            if lay.short and shown and self.board.drawn_items:
+                d |= D_PANEL  # plots under the sliding panel were repainted over it
+        if shown:
+            rows = self.panel_rows()
+            if d & D_PANEL:
+                if lay.short:
+                    c.fill_rect(lay.panel[0] - 1, 0, 1, lay.panel[3], theme.EDGE)
+                P.draw(c, lay.panel, rows)
+            else:
+                if d & D_PICK:
+                    P.draw(c, lay.panel, rows, P.R_PICK)
+                if d & D_MENU:
+                    P.draw(c, lay.panel, rows, P.R_MENU)
+                if d & D_INFO:
+                    P.draw(c, lay.panel, rows, P.R_INFO)
+                if d & D_STATUS and lay.short:
+                    P.draw(c, lay.panel, rows, P.R_STATUS)
+        if d & D_STATUS and not lay.short:
+            s = self.status_text()
+            cell(c, 0, 0, lay.w, lay.status_h, s, theme.BAR_FG, theme.BAR, SMALL)
+            room = (lay.w - 4) // SMALL.w - len(s) - 2
+            if self.last and room > 4:  # what was just played, as much as fits
+                t = self.last[:room]
+                c.text(t, lay.w - 2 - SMALL.width(t), 2, theme.ACCENT, theme.BAR, SMALL)
+        if d & (D_FOOT | D_INFO):
+            cell(c, 0, lay.h - FOOTER_H, lay.w, FOOTER_H, self.footer_text(), theme.DIM, theme.BG)
+
+    # ---- words ----------------------------------------------------------------------------------
+    def status_text(self, two_lines=False):
+        st = self.session.state
+        ph = st[S.O_PHASE]
+        ov = st[S.O_OVERSEER]
+        if ph == S.OVER:
+            return "Game over"
+        if two_lines:
+            return "Round %d/%d\n%s Ov %s" % (st[S.O_ROUND], S.rounds(st), S.PHASE_NAMES[ph],
+                                              SEAT_LETTERS[ov])
+        return "R%d/%d %s Ov %s" % (st[S.O_ROUND], S.rounds(st), S.PHASE_NAMES[ph], SEAT_LETTERS[ov])
+
+    def footer_text(self):
+        m = self.mode
+        st = self.session.state
+        if m == M_WAIT:
+            q = core.to_move(st)
+            who = SEAT_LETTERS[q] + " " + SEAT_NAMES[q]
+            if self.lay and self.lay.short and self.last:
+                return self.last
+            return "%s is thinking" % who
+        if m == M_OVER:
+            return "A results"
+        if m == M_BID:
+            return "A %s  <> amount" % ("pass" if self.ch[self.cur] == 0 else "bid")
+        if m == M_TILE:
+            return "A take tile  <> other tile"
+        if m == M_PLOT:
+            if self.lay and self.lay.short:
+                return "A place B back " + self.info_text(True)
+            return "A place here  B other tile"
+        if m == M_MENU:
+            return "A choose  <> option"
+        if m == M_SEG:
+            if self.lay and self.lay.short:
+                return "A ok B back " + self.info_text(True)
+            return "A choose segment  B back"
+        return "A offer  B back  <> amount" if not self.fixed_seg else "A offer  <> amount"
+
+    def info_text(self, short=False):
+        """The consequence of the choice under the cursor."""
+        st = self.session.state
+        m = self.mode
+        seat = core.to_move(st)
+        if m == M_PLOT:
+            p = self.ch[self.cur]
+            t = self.tiles[self.tcur]
+            size = S.field(st, p, t >> 1, self.fmark)
+            mk = S.placing_markers(st, seat, t)
+            if short:
+                return "%d,%d f%d %dmk" % (p % 8, p // 8, size, mk)
+            s = "%d,%d: field of %d, %d marker%s" % (p % 8, p // 8, size, mk, "" if mk == 1 else "s")
+            if S.leftover(st):
+                s += " (leftover tile: neutral)"
+            elif S.passed(st, seat):
+                s += " (passed: one fewer)"
+            return s
+        if m == M_SEG or m == M_AMOUNT:
+            s = self.ch[self.cur] if m == M_SEG else self.seg
+            tmp = bytearray(4)
+            k = S.seg_plots(s, tmp)
+            mine = 0
+            for i in range(k):
+                if S.owner(st, tmp[i]) == seat:
+                    mine += 1
+            tot = S.total(st, s)
+            if short:
+                return "%s %dp %dyours" % (S.seg_name(s), k, mine) + (" =%d" % tot if tot else "")
+            txt = "%s waters %d plots, %d yours" % (S.seg_name(s), k, mine)
+            if self.seg_kind == S.K_ACCEPT:
+                txt += "; you get %d" % tot
+            elif self.seg_kind == S.K_BUILD:
+                txt += "; costs %d" % (S.max_total(st) + 1 if S.proposals(st) else 1)
+            elif tot:
+                txt += "; total %d" % tot
+            return txt
+        if m == M_BID:
+            return "1st pass: overseer; none: lowest bid"
+        if m == M_MENU and self.opts:
+            k = self.opts[self.ocur][0]
+            if k == O_BUILD and S.proposals(st):
+                cost = S.max_total(st) + 1
+                if S.legal_kinds(self.acts, self.nacts) & (1 << S.K_BUILD):
+                    return "build on a free segment: you pay %d to the bank" % cost
+                return "build elsewhere costs %d: you have %d" % (cost, st[S.O_MONEY + seat])
+            if k == O_ACCEPT:
+                return "take a proposal: its backers pay you"
+            if k == O_BUILD:
+                return "build on a free segment for 1 escudo"
+            if k == O_NONE:
+                return "no canal this round"
+            if k == O_EXTRA:
+                return "your one extra canal, free"
+            if k == O_PROPOSE:
+                return "put your canal on a free segment with an offer"
+            if k == O_SUPPORT:
+                return "add an offer to a proposal"
+            return "no offer this round"
+        return ""
+
+    def money_text(self, q):
+        st = self.session.state
+        if S.money_open(st) or q == self.viewer or self.viewer < 0:
+            return "%d" % st[S.O_MONEY + q]
+        return "?"
+
+    def panel_rows(self):
+        st = self.session.state
+        rows = []
+        lay = self.lay
+        short = lay is not None and lay.short
+        if short:
+            rows.append((P.R_STATUS, self.status_text(True)))
+        if self.page == PG_SEATS or self.mode == M_OVER:
+            return rows + self.seat_rows()
+        ph = st[S.O_PHASE]
+        m = self.mode
+        if ph == S.AUCTION or ph == S.PLACEMENT:
+            sel = -1
+            rev = S.revealed(st)
+            if m == M_TILE or m == M_PLOT:
+                sel = rev.index(self.tiles[self.tcur])
+            rows.append((P.R_TILES, rev, sel))
+        if ph == S.AUCTION:
+            items = [(q, str(b) if b else "pass") for q, b in S.bids_made(st)]
+            rows.append((P.R_SEATS, items) if items else (P.R_TEXT, "No bids yet"))
+        elif ph == S.PLACEMENT:
+            order = [st[S.O_ORDER + i] for i in range(st[S.O_PLAYERS])]
+            items = []
+            for i in range(len(order)):
+                q = order[i]
+                b = st[S.O_BID + q]
+                items.append((q, ("%d" % b if b else "pass") + ("*" if i == st[S.O_IDX] else "")))
+            rows.append((P.R_SEATS, items))
+        elif ph == S.BRIBE or ph == S.OVERSEER:
+            props = S.proposals(st)
+            if not props:
+                rows.append((P.R_TEXT, "No proposal yet"))
+            for s in props:
+                items = [(q, str(a)) for q, a in S.backers(st, s)]
+                items.append((S.proposer(st, s), "%s =%d" % (S.seg_name(s), S.total(st, s))))
+                rows.append((P.R_SEATS, items))
+        if m == M_BID:
+            v = self.ch[self.cur]
+            rows.append((P.R_PICK, "Pass" if v == 0 else "Bid %d" % v))
+            rows.append((P.R_INFO, self.info_text()))
+        elif m == M_AMOUNT:
+            rows.append((P.R_PICK, "Offer %d" % self.ch[self.cur]))
+            rows.append((P.R_INFO, self.info_text()))
+        elif m == M_MENU:
+            rows.append((P.R_MENU, [o[1] for o in self.opts], self.ocur))
+            rows.append((P.R_INFO, self.info_text()))
+        elif m == M_TILE:
+            t = self.tiles[self.tcur]
+            mk = S.placing_markers(st, core.to_move(st), t)
+            rows.append((P.R_INFO, "%s: you put %d marker%s" % (S.tile_text(t), mk, "" if mk == 1 else "s")))
+        elif m == M_PLOT or m == M_SEG:
+            rows.append((P.R_INFO, self.info_text()))
+        elif m == M_WAIT:
+            q = core.to_move(st)
+            rows.append((P.R_TEXT, "%s %s to play" % (SEAT_LETTERS[q], SEAT_NAMES[q])))
+            if self.last:
+                rows.append((P.R_INFO, self.last))
+        return rows
+
+    def seat_rows(self):
+        st = self.session.state
+        n = st[S.O_PLAYERS]
+        fl = S.fields(st)
+        pts = S.field_points(st, fl)
+        rows = []
+        short = self.lay is not None and self.lay.short
+        for q in range(n):
+            sizes = ",".join([str(v) for v in S.seat_fields(fl, q)]) or "-"
+            mon = self.money_text(q)
+            score = "%d" % (pts[q] + st[S.O_MONEY + q]) if mon != "?" else "%d+?" % pts[q]
+            a = "$%s %dmk%s" % (mon, st[S.O_SUPPLY + q], " C" if st[S.O_EXTRA + q] else "")
+            b = "f%s =%s" % (sizes, score)
+            if short:
+                rows.append((P.R_SEATS, [(q, a)]))
+                rows.append((P.R_TEXT, "  " + b))
+            else:
+                rows.append((P.R_SEATS, [(q, a + "  " + b)]))
+        return rows
+
+    # ---- input ----------------------------------------------------------------------------------
+    def event(self, e):
+        if e == ev.MENU:
+            from meeple.ui import santiago_screens
+            self.app.push(santiago_screens.GameMenu(self))
+            return
+        if e == ev.ALT:
+            last = PG_HIDDEN if self.lay is not None and self.lay.short else PG_SEATS
+            self.page = self.page + 1 if self.page < last else PG_DECIDE
+            self.dirty |= D_PANEL
+            return
+        m = self.mode
+        if m == M_OVER:
+            if e == ev.OK:
+                self.show_end()
+            return
+        if m == M_WAIT:
+            return
+        fwd = e in (ev.RIGHT, ev.NEXT)
+        back = e in (ev.LEFT, ev.PREV)
+        if m in (M_BID, M_AMOUNT):
+            if fwd or e == ev.UP:
+                self._move(1, D_PICK | D_FOOT)
+            elif back or e == ev.DOWN:
+                self._move(-1, D_PICK | D_FOOT)
+            elif e == ev.OK:
+                self._confirm()
+            elif e == ev.BACK and m == M_AMOUNT and not self.fixed_seg:
+                self._to_segments(self.seg_kind)
+                self.cur = self.ch.index(self.seg) if self.seg in self.ch else 0
+                self._marks()
+                self.dirty |= D_PANEL | D_BOARD | D_FOOT
+            return
+        if m == M_TILE:
+            if fwd or e == ev.DOWN:
+                self.tcur = (self.tcur + 1) % len(self.tiles)
+                self.dirty |= D_PANEL
+            elif back or e == ev.UP:
+                self.tcur = (self.tcur - 1) % len(self.tiles)
+                self.dirty |= D_PANEL
+            elif e == ev.OK:
+                self._to_plots()
+                self._marks()
+                self.dirty |= D_PANEL | D_BOARD | D_FOOT
+            return
+        if m == M_MENU:
+            if fwd or e == ev.DOWN:
+                self.ocur = (self.ocur + 1) % len(self.opts)
+                self.dirty |= D_MENU | D_INFO
+            elif back or e == ev.UP:
+                self.ocur = (self.ocur - 1) % len(self.opts)
+                self.dirty |= D_MENU | D_INFO
+            elif e == ev.OK:
+                self._option()
+            return
+        # board cursor: M_PLOT, M_SEG
+        pos = S.plot_pos if m == M_PLOT else S.seg_pos
+        n = len(self.ch)
+        if fwd:
+            self._jump((self.cur + 1) % n)
+        elif back:
+            self._jump((self.cur - 1) % n)
+        elif e == ev.UP or e == ev.DOWN:
+            self._jump(S.step_vertical(self.ch, self.cur, pos, e == ev.DOWN))
+        elif e == ev.OK:
+            self._confirm()
+        elif e == ev.BACK:
+            if m == M_PLOT:
+                if len(self.tiles) > 1:
+                    self.mode = M_TILE
+            else:
+                self._options()
+            self._marks()
+            self.dirty |= D_PANEL | D_BOARD | D_FOOT
+
+    def _move(self, step, parts):
+        k = self.cur + step
+        if 0 <= k < len(self.ch):
+            self.cur = k
+            self.dirty |= parts
+
+    def _jump(self, k):
+        if k != self.cur:
+            self.cur = k
+            self._marks()
+            self.dirty |= D_BOARD | D_INFO
+
+    def _option(self):
+        st = self.session.state
+        k = self.opts[self.ocur][0]
+        kinds = S.legal_kinds(self.acts, self.nacts)
+        if k == O_PASS or k == O_NONE:
+            self._play(core.PASS)
+        elif k == O_BUILD and not kinds & (1 << S.K_BUILD):
+            self.app.show_toast("Costs %d: you have %d" % (
+                S.max_total(st) + 1, st[S.O_MONEY + core.to_move(st)]))
+        else:
+            kind = {O_PROPOSE: S.K_PROPOSE, O_SUPPORT: S.K_SUPPORT, O_ACCEPT: S.K_ACCEPT,
+                    O_BUILD: S.K_BUILD, O_EXTRA: S.K_EXTRA}[k]
+            self._to_segments(kind)
+            self._marks()
+            self.dirty |= D_PANEL | D_BOARD | D_FOOT
+
+    def _confirm(self):
+        m = self.mode
+        v = self.ch[self.cur]
+        if m == M_BID:
+            self._play(core.bid(v))
+        elif m == M_PLOT:
+            self._play(0x2000 | (self.tiles[self.tcur] * 48 + v))
+        elif m == M_SEG:
+            if self.seg_kind in (S.K_PROPOSE, S.K_SUPPORT):
+                self.seg = v
+                self._to_amount()
+                self._marks()
+                self.dirty |= D_PANEL | D_BOARD | D_FOOT
+            else:
+                self._play((self.seg_kind << 12) | v)
+        elif m == M_AMOUNT:
+            if not self.fixed_seg:
+                self._play((self.seg_kind << 12) | self.seg)
+            self._play(core.bid(v))
+
+    def _play(self, action):
+        try:
+            self.session.play(action)
+        except ValueError as e:  # the screen offers legal choices only; say why if not
+            self.app.show_toast(str(e))

@@ -1,0 +1,200 @@
+"""Screens the Santiago game screen opens over itself: the game menu (hint, log, seats and scores,
+rules, save and quit), the drought warning and the end screen with the field-by-field result."""
+from meeple.ui import input as ev
+from meeple.ui import santiago_panel as P
+from meeple.ui import santiago_state as S
+from meeple.ui import theme
+from meeple.ui.gfx import SMALL
+from meeple.ui.screen import FOOTER_H, Screen, cell
+from meeple.ui.widgets import MenuScreen, TextScreen
+
+
+def _names(game):
+    from meeple.ui import play_santiago
+    return play_santiago
+
+
+class GameMenu(MenuScreen):
+    def __init__(self, game):
+        MenuScreen.__init__(self, "Santiago", ["Hint", "Log", "Seats and scores", "Rules",
+                                               "Save and quit"], footer="A select  B back")
+        self.game = game
+
+    def choose(self, i):
+        g = self.game
+        app = self.app
+        st = g.session.state
+        if i == 0:
+            if g.over or not g.session.is_human(_to_move(g)):
+                app.message("Hint", "A hint is for a human seat deciding now.")
+                return
+            from meeple import ai
+            seat = _to_move(g)
+            a, why = ai.hint(g.session.core, st, seat)
+            L = _names(g)
+            app.message("Hint", "%s\n\n%s" % (S.action_text(st, seat, a, L.SEAT_LETTERS), why))
+        elif i == 1:
+            # newest first: what just happened is on top
+            text = "\n".join(reversed(g.log)) if g.log else "Nothing played yet in this session."
+            app.push(TextScreen("Log", text))
+        elif i == 2:
+            app.push(TextScreen("Seats", seats_text(g)))
+        elif i == 3:
+            app.push(RulesList())
+        else:
+            g.session.leave()
+
+
+def _to_move(g):
+    from meeple.core import santiago
+    return santiago.to_move(g.session.state)
+
+
+class RulesList(MenuScreen):
+    def __init__(self):
+        from meeple.ui import play_santiago
+        self.pages = play_santiago.RULES
+        MenuScreen.__init__(self, "Rules", [t for t, _ in self.pages])
+
+    def choose(self, i):
+        self.app.push(TextScreen(self.pages[i][0], self.pages[i][1]))
+
+
+def seats_text(g):
+    """Money (as visible), markers left, extra canal, field sizes and score of every seat."""
+    st = g.session.state
+    L = _names(g)
+    fl = S.fields(st)
+    pts = S.field_points(st, fl)
+    lines = ["Round %d of %d, overseer %s" % (st[S.O_ROUND], S.rounds(st), L.SEAT_NAMES[st[S.O_OVERSEER]])]
+    for q in range(st[S.O_PLAYERS]):
+        mon = g.money_text(q)
+        sizes = ", ".join([str(v) for v in S.seat_fields(fl, q)]) or "none"
+        score = "%d" % (pts[q] + st[S.O_MONEY + q]) if mon != "?" else "%d + money" % pts[q]
+        lines.append("%s %s: %s escudos, %d markers left, extra canal %s; fields %s; score %s" % (
+            L.SEAT_LETTERS[q], L.SEAT_NAMES[q], mon, st[S.O_SUPPLY + q],
+            "unused" if st[S.O_EXTRA + q] else "used", sizes, score))
+    return "\n".join(lines)
+
+
+class DroughtScreen(Screen):
+    """The board just before the drought: plots about to lose a marker (-1, orange frame) and
+    to turn to desert (X, red frame). A continues (on its own after a while with no human)."""
+
+    def __init__(self, game, lose, dry, final):
+        Screen.__init__(self)
+        self.game = game
+        self.title = "Final drought" if final else "Drought"
+        self.text = "%s: %d plot%s lose a marker, %d turn to desert" % (
+            self.title, lose, "" if lose == 1 else "s", dry)
+        self.footer = "A continue"
+        self.short = "A ok  -1 marker: %d  X desert: %d" % (lose, dry)
+        self.until = -1
+
+    def draw(self, c):
+        g = self.game
+        g._layout(c)
+        bd = g.board
+        lay = g.lay
+        c.fill(theme.BG)
+        bd.clear_marks()
+        bd.show_free = False
+        from meeple.ui import santiago_board as B
+        for p in range(S.NPLOT):
+            m = g.dmarks[p]
+            bd.marks[p] = B.F_DRY if m == S.DRY else (B.F_LOSE if m == S.LOSE else 0)
+        bd.draw(c, g.before)
+        if lay.short:  # the whole board stays in view: the count goes into the footer
+            cell(c, 0, lay.h - FOOTER_H, lay.w, FOOTER_H, self.short, theme.ACCENT, theme.BG)
+        else:
+            P.draw(c, lay.panel, [(P.R_TEXT, self.text), (P.R_TEXT, "-1: loses a marker  "
+                                                                     "X: turns to desert")])
+            cell(c, 0, lay.h - FOOTER_H, lay.w, FOOTER_H, self.footer, theme.DIM, theme.BG)
+            cell(c, 0, 0, lay.w, lay.status_h, self.title, theme.BAR_FG, theme.BAR, SMALL)
+        if g.session.humans() == 0 and self.app:
+            self.until = self.app.ticks() + 2 * self.app.settings["ai_pause"] * 100
+
+    def tick(self, now):
+        if self.until >= 0 and now >= self.until:
+            self._close()
+
+    def event(self, e):
+        if e == ev.OK:
+            self._close()
+
+    def _close(self):
+        g = self.game
+        g.board.invalidate()
+        g._marks()
+        self.app.pop()
+        g.drought_done()
+
+
+def result_lines(st, letters, names):
+    """The end result explained: fields one by one, then money, then totals and places."""
+    from meeple.core import santiago
+    n = st[S.O_PLAYERS]
+    fl = S.fields(st)
+    out = ["Fields (size x markers):"]
+    for crop, size, per in fl:
+        parts = []
+        for q in range(n):
+            if per[q]:
+                parts.append("%s %dx%d=%d" % (letters[q], size, per[q], size * per[q]))
+        if parts:
+            out.append("%s %d: %s" % (S.CROP_NAMES[crop], size, ", ".join(parts)))
+    pts = S.field_points(st, fl)
+    out.append("Money: " + ", ".join(["%s %d" % (letters[q], st[S.O_MONEY + q]) for q in range(n)]))
+    sc = santiago.scores(st)
+    rk = santiago.ranking(st)
+    out.append("Total (fields + money):")
+    order = sorted(range(n), key=lambda q: rk[q])
+    for q in order:
+        out.append("%d. %s %s %d = %d + %d" % (rk[q], letters[q], names[q], sc[q], pts[q],
+                                              st[S.O_MONEY + q]))
+    return out
+
+
+class EndScreen(TextScreen):
+    """The result line by line; A then offers play again, save the record, main menu."""
+
+    def __init__(self, game):
+        L = _names(game)
+        TextScreen.__init__(self, "Result", "\n".join(result_lines(game.session.state, L.SEAT_LETTERS,
+                                                                   L.SEAT_NAMES)))
+        self.game = game
+        self.footer = "A next  up/down scroll"
+
+    def event(self, e):
+        if e == ev.OK:
+            self.app.push(EndMenu(self.game))
+        elif e != ev.BACK:
+            TextScreen.event(self, e)
+
+
+class EndMenu(MenuScreen):
+    def __init__(self, game):
+        self.game = game
+        labels = ["Play again", "Main menu"]
+        j = getattr(game.session, "journal", None)
+        if j is not None and getattr(j, "ok", False):
+            labels.insert(1, "Save record")
+        MenuScreen.__init__(self, "Game over", labels)
+
+    def choose(self, i):
+        label = self.menu.labels[i]
+        s = self.game.session
+        app = self.app
+        if label == "Play again":
+            from meeple import app_game
+            m = s.meta
+            app_game.start(app, s.plugin, len(m["seats"]), list(m["seats"]), m["options"])
+        elif label == "Save record":
+            try:
+                path = s.journal.save_record()
+            except OSError as e:
+                app.message("Record", "The record could not be saved: %s" % e)
+                return
+            app.message("Record", "Saved as %s" % path)
+        else:
+            s.leave()

@@ -1,0 +1,226 @@
+"""The Santiago screen in the simulator: complete 3-, 4- and 5-player games played through the
+buttons only on every board (scripted humans mixed with easy bots, every option on and off), the
+result on the end screen checked against the rules core replaying the same record; what a cursor
+move and a placement cost over SPI; the layout mirror of the core's state."""
+import tempfile
+
+import pytest
+
+from host_sim import boards
+from host_sim.console import Console
+from meeple import app_game, record
+from meeple.core import santiago as core
+from meeple.ui import play_santiago as PS
+from meeple.ui import santiago_screens as SS
+from meeple.ui import santiago_state as S
+from santiago_screen_driver import Driver
+
+H = app_game.HUMAN
+E = app_game.AI_EASY
+
+# (players, seats, options, driver policy): every player count, humans and bots, each option
+GAMES = (
+    (3, [H, E, E], {"spring": "interior", "open_money": False, "palms": False}, "random"),
+    (4, [E, H, E, H], {"spring": "any", "open_money": True, "palms": True}, "random"),
+    (5, [H, E, H, E, H], {"spring": "interior", "open_money": False, "palms": True}, "bot"),
+)
+
+
+def santiago(con):
+    return [g for g in con.app.games if g.GAME == "santiago"][0]
+
+
+def start_from_menu(con, players, seats, options):
+    """Title -> main menu -> New game -> Santiago -> set-up rows -> Start, with the keys."""
+    nxt = "down" if any(n == "down" for n, _ in con.board.BUTTONS) else "X"
+    inc = "right" if nxt == "down" else "X"
+    dec = "left" if nxt == "down" else "Y"
+    con.keys("A A")
+
+    def row(label):
+        for _ in range(20):
+            if any(t.startswith("\x7f" + label) for t in con.text()):
+                return
+            con.tap(nxt)
+        raise AssertionError("no row %r: %r" % (label, con.text()))
+    row("Santiago")
+    con.tap("A")
+    assert con.title() == "Santiago"
+
+    def pick(label, index):
+        row(label)
+        con.tap("A")
+        while con.app.screen.index != index:
+            con.tap(inc if con.app.screen.index < index else dec)
+        con.tap("A")
+    pick("Players", players - 3)
+    for q in range(players):
+        pick("%s %s" % (PS.SEAT_LETTERS[q], PS.SEAT_NAMES[q]), seats[q])
+    for i in range(len(PS.OPTIONS)):
+        key, label, values, _ = PS.OPTIONS[i]
+        pick(label, values.index(options[key]))
+    row("Start game")
+    con.tap("A")
+    assert con.app.session is not None
+
+
+@pytest.mark.parametrize("board", boards.BOARDS)
+@pytest.mark.parametrize("game", range(len(GAMES)))
+def test_complete_game_through_the_keys(board, game, tmp_path):
+    players, seats, options, policy = GAMES[game]
+    con = Console(board, root=str(tmp_path))
+    con.app.settings["ai_pause"] = 30   # no AI move before the driver records
+    start_from_menu(con, players, seats, options)
+    s = con.app.session
+    assert s.seats == seats and s.meta["options"] == options
+    drv = Driver(con, seed=game * 7 + len(board), policy=policy)
+    drv.record()
+    con.app.settings["ai_pause"] = 0
+    drv.play_to_end()
+    assert isinstance(con.app.screen, SS.EndScreen)
+    assert con.canvas.clipped == 0, "something was drawn off the panel"
+    # the record of what the keys played replays, in the rules core, to the same result
+    lines = [record.header_line("santiago", players, s.meta["seed"], options,
+                                ["human" if k == H else "ai:easy" for k in seats])]
+    lines += [record.action_line(q, a, "") for q, a in drv.played]
+    final = record.replay_states(lines)[-1]
+    assert core.is_over(final) and final == s.state
+    shown = "\n".join(con.app.screen.lines)
+    sc = core.scores(final)
+    rk = core.ranking(final)
+    for q in range(players):
+        assert "%d. %s %s %d =" % (rk[q], PS.SEAT_LETTERS[q], PS.SEAT_NAMES[q], sc[q]) in shown
+    humans_played = [q for q, _ in drv.played if seats[q] == H]
+    assert humans_played, "the keys played no human move"
+    journal = getattr(s, "journal", None)
+    if journal is not None and journal.ok:  # the console's own record, when the app keeps one
+        assert [(journal.seat(i), journal.action(i)) for i in range(len(journal))] == drv.played
+
+
+def test_state_layout_mirror_matches_the_core():
+    for name in dir(S):
+        if name.startswith("O_"):
+            assert getattr(S, name) == getattr(core, "_" + name[2:]), name
+    assert (S.AUCTION, S.PLACEMENT, S.BRIBE, S.OVERSEER, S.EXTRA, S.OVER) == (
+        core._AUCTION, core._PLACEMENT, core._BRIBE, core._OVERSEER_PH, core._EXTRA_PH, core._OVER)
+    assert (S.NSEG, S.NPLOT, S.DESERT, S.PALM, S.F_OPEN) == (
+        core._NSEG, core._NPLOT, core._DESERT, core._PALM, core._F_OPEN)
+
+
+def _game(board, seats=(H, E, E, E), seed=5):
+    con = Console(board, root=tempfile.mkdtemp(prefix="meeple-sant-"))
+    con.app.settings["ai_pause"] = 0
+    app_game.start(con.app, santiago(con), len(seats), list(seats),
+                   {"spring": "interior", "open_money": False, "palms": False})
+    con.app.render()
+    return con
+
+
+def _until(con, drv, cond, limit=3000):
+    for _ in range(limit):
+        g = con.app.session.screen
+        if con.app.screen is g and cond(g, con.app.session.state):
+            return g
+        assert drv.step(), "the game ended first"
+    raise AssertionError("never reached")
+
+
+@pytest.mark.parametrize("board", ["waveshare_lcd_1_14", "waveshare_lcd_1_3", "pimoroni_display_pack"])
+def test_spi_budget_per_cursor_move_and_placement(board, capsys):
+    con = _game(board)
+    drv = Driver(con, seed=2, policy="bot")
+    frame = con.board.WIDTH * con.board.HEIGHT * 2
+    # a placement that is not the round's last (the last one also opens the bribe panel)
+    g = _until(con, drv, lambda g, st: g.mode == PS.M_PLOT and st[S.O_ROUND] > 2
+               and st[S.O_IDX] < st[S.O_PLAYERS] - 1)
+    con.app.settings["ai_pause"] = 50   # the AI seats wait: only the placement is counted
+    before = con.panel.bytes_sent
+    con.tap(drv.fwd)
+    move = con.panel.bytes_sent - before
+    before = con.panel.bytes_sent
+    con.tap("A")  # the placement
+    place = con.panel.bytes_sent - before
+    with capsys.disabled():
+        print("\nSPI %s: cursor move %d B, placement %d B (frame %d B)" % (board, move, place, frame))
+    assert move < frame * 0.2, "a cursor move sent %d bytes" % move
+    assert place < frame * 0.6, "a placement sent %d bytes" % place
+
+
+def test_bid_picker_offers_only_legal_bids_and_the_rule_is_on_screen():
+    con = _game("waveshare_lcd_1_3", seats=(E, E, H, E), seed=1)
+    drv = Driver(con, seed=1)
+    g = _until(con, drv, lambda g, st: g.mode == PS.M_BID and len(S.bids_made(st)) >= 2
+               and any(b for _, b in S.bids_made(st)))
+    st = con.app.session.state
+    legal = [a & 0xFFF for a in core.legal_actions(st)]
+    assert g.ch == legal
+    taken = [b for _, b in S.bids_made(st) if b]
+    assert not set(taken) & set(g.ch[1:])
+    assert any("1st pass: overseer" in t for t in con.text())
+    for _ in range(len(g.ch) + 3):   # the picker stops at the ends: only legal values
+        con.tap("right")
+        assert g.ch[g.cur] in legal
+
+
+def test_bribe_offer_can_be_taken_back_before_it_is_played():
+    con = _game("waveshare_lcd_1_3", seats=(H, E, E, E), seed=3)
+    drv = Driver(con, seed=3)
+    g = _until(con, drv, lambda g, st: g.mode == PS.M_MENU and st[S.O_PHASE] == S.BRIBE
+               and any(o[0] == PS.O_PROPOSE for o in g.opts))
+    st0 = bytes(con.app.session.state)
+    while g.opts[g.ocur][0] != PS.O_PROPOSE:
+        con.tap("right")
+    con.tap("A")
+    assert g.mode == PS.M_SEG
+    con.tap("right")
+    con.tap("A")
+    assert g.mode == PS.M_AMOUNT
+    assert bytes(con.app.session.state) == st0      # nothing played yet
+    con.keys("B B")
+    assert g.mode == PS.M_MENU and bytes(con.app.session.state) == st0
+    while g.opts[g.ocur][0] != PS.O_PROPOSE:
+        con.tap("right")
+    con.app.settings["ai_pause"] = 50                 # the others wait: the offer stays visible
+    con.keys("A A right A")                           # propose, offer 2
+    st = con.app.session.state
+    assert bytes(st) != st0
+    seat = core.to_move(bytearray(st0))
+    assert st[S.O_OFFER_AMT + seat] == 2 and st[S.O_OFFER_SEG + seat] != S.NONE
+
+
+def test_drought_is_shown_before_it_changes_the_board():
+    con = _game("waveshare_lcd_1_14", seats=(H, E, E), seed=4)
+    drv = Driver(con, seed=4)
+    for _ in range(5000):
+        if isinstance(con.app.screen, SS.DroughtScreen):
+            break
+        assert drv.step()
+    g = con.app.session.screen
+    st = con.app.session.state
+    marked = [p for p in range(S.NPLOT) if g.dmarks[p]]
+    assert marked
+    for p in marked:   # drawn from the state before the drought: the plot still has its marker
+        if g.dmarks[p] == S.LOSE:
+            assert S.markers(g.before, p) == S.markers(st, p) + 1
+        else:
+            assert S.is_desert(st, p) and not S.is_desert(g.before, p)
+    assert any("-1 marker" in t for t in con.text())
+    con.tap("A")
+    assert con.app.screen is g
+
+
+def test_menu_hint_log_and_seats():
+    con = _game("pimoroni_display_pack", seats=(H, E, E), seed=6)
+    drv = Driver(con, seed=6)
+    _until(con, drv, lambda g, st: g.mode == PS.M_BID and st[S.O_ROUND] >= 2)
+    con.keys("hold:B")
+    assert con.title() == "Santiago"
+    con.keys("A")
+    assert con.title() == "Hint"
+    con.keys("A X A")
+    assert con.title() == "Log" and any("bids" in t or "passes" in t for t in con.text())
+    con.keys("B X A")
+    assert con.title() == "Seats"
+    text = " ".join(con.text())
+    assert "W White" in text and "markers left" in text and "?" not in text.split("N Natural")[0]
+    assert "escudos" in text
