@@ -34,3 +34,13 @@ def test_legal_into_and_apply_allocate_nothing_on_micropython():
     m = re.search(r"alloc calls 1000 total (\d+) worst (\d+)", line)
     assert m, line
     assert int(m.group(1)) == 0, "legal_into + apply allocated %s bytes over 1000 calls" % m.group(1)
+
+
+def test_view_helper_layout_mirror_matches_the_core():
+    """meeple.core.cacao_view (view/from_view, imported only when used) mirrors the core's
+    state offsets, which MicroPython compiles away."""
+    from meeple.core import cacao, cacao_view
+    names = [n for n in dir(cacao_view) if n.startswith("_") and n[1:2].isupper()]
+    assert len(names) > 30
+    for name in names:
+        assert getattr(cacao_view, name) == getattr(cacao, name), name

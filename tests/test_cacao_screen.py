@@ -15,7 +15,7 @@ from host_sim import boards
 from host_sim.console import Console
 from meeple import record
 from meeple.core import cacao
-from meeple.ui import cacao_model, cacao_panels, play_cacao
+from meeple.ui import cacao_model, cacao_pages, play_cacao
 
 HUMAN, EASY = 0, 1
 
@@ -137,7 +137,7 @@ def play_to_end(con, k, rng):
         scr = con.app.screen
         if con.title() == "Pass the console":
             k.tap("A")
-        elif isinstance(scr, cacao_panels.EndScreen):
+        elif isinstance(scr, cacao_pages.EndScreen):
             return spi
         elif isinstance(scr, play_cacao.Screen):
             if scr.mode == play_cacao.WATCH:

@@ -22,6 +22,16 @@ app.step((ev.OK,))          # title -> main menu, idle
 print(app.screen.title)
 """
 
+# As a device boots: every game plug-in in the firmware is looked at for the menus (then let go)
+IDLE_MENU_WITH_GAMES = """
+import sys
+sys.path.append('/devtests')
+import heap_game
+heap_game.start('/tmp/idle')
+heap_game.step()            # title -> main menu, idle
+print(heap_game._title(), len(heap_game._d['app'].games))
+"""
+
 
 @pytest.fixture(scope="module")
 def device_tree(tmp_path_factory):
@@ -41,4 +51,13 @@ def test_heap_in_use_at_the_idle_menu_fits_the_budget(device_tree):
     r, used = retained(IDLE_MENU, device_tree)
     assert r.stdout.strip() == "Main menu"
     print("heap in use at the idle menu: %d bytes (budget %d)" % (used, IDLE_MENU_BUDGET))
+    assert 0 < used <= IDLE_MENU_BUDGET, "idle menu holds %d bytes of heap" % used
+
+
+def test_heap_in_use_at_the_idle_menu_with_the_installed_games_fits_the_budget(device_tree):
+    r, used = retained(IDLE_MENU_WITH_GAMES, device_tree)
+    out = r.stdout.split()
+    assert out[:2] == ["Main", "menu"] and int(out[2]) >= 1, r.stdout
+    games = out[2]
+    print("heap in use at the idle menu with %s games: %d bytes (budget %d)" % (games, used, IDLE_MENU_BUDGET))
     assert 0 < used <= IDLE_MENU_BUDGET, "idle menu holds %d bytes of heap" % used

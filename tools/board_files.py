@@ -51,8 +51,13 @@ _tree = []
 for _d in %(trees)r:
     _walk(_d, _tree)
 _fs = os.statvfs('/')
-print(repr(({p: _h(p) for p in %(paths)r}, _tree, _fs[0] * _fs[3], _fs[0] * _fs[2])))
+print('({', end='')
+for _p in %(paths)r:
+    print(repr(_p), ':', repr(_h(_p)), ',', end='')
+print('},', repr(_tree), ',', _fs[0] * _fs[3], ',', _fs[0] * _fs[2], ')')
 """
+# The answer is printed piece by piece (read back as one tuple): a dict and its repr for every
+# file at once would need one large block of a board's heap.
 
 
 def scan(link, paths, trees=()):

@@ -3,6 +3,8 @@
 The device (main.py) and the simulator (host_sim) build the same App and differ only in what
 they hand it: a Canvas on their display, an Input, a Storage folder, the board profile and a
 millisecond clock. Menus are in meeple.app_menus, games and auto-save in meeple.app_game.
+The menus' module is imported while a menu is shown and forgotten while a game is open
+(`close`), so a game has the memory the menus used (DESIGN.md section 4).
 
     app = App(canvas, inp, storage, board, ticks)
     app.boot()
@@ -10,7 +12,7 @@ millisecond clock. Menus are in meeple.app_menus, games and auto-save in meeple.
 """
 import gc
 
-from meeple import app_game, app_menus
+from meeple import app_game
 from meeple.ui.widgets import DialogScreen, Toast
 
 VERSION = "0.1.0"
@@ -51,7 +53,7 @@ class App:
         if err:
             problems.append(err)
         self.apply_brightness()
-        self.push(app_menus.TitleScreen())
+        self.push(_menus().TitleScreen())
         for p in problems:
             self.push(DialogScreen("Notice", p))
 
@@ -83,10 +85,23 @@ class App:
 
     def home(self):
         """Back to the main menu (rebuilt: Continue may have come or gone)."""
-        self.session = None
-        del self.stack[1:]
-        self.push(app_menus.MainMenu())
+        self._end()
+        self.push(_menus().MainMenu())
         gc.collect()
+
+    def close(self):
+        """Before a game opens: clear the screens, end any game session and forget the modules
+        of both (the menus' and the old game's); the game imports what it needs."""
+        self._end()
+        app_game.forget("meeple.app_menus")
+        gc.collect()
+
+    def _end(self):
+        s = self.session
+        self.session = None
+        del self.stack[:]
+        if s:
+            s.close()  # forgets the modules the game imported
 
     def message(self, title, text):
         self.push(DialogScreen(title, text))
@@ -142,3 +157,9 @@ class App:
             self.tick()
             self.render()
             sleep_ms(10)
+
+
+def _menus():
+    from meeple import app_menus
+    return app_menus
+

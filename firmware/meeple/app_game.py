@@ -27,8 +27,16 @@ boards without a d-pad, OK BACK ALT MENU) and never changes the state itself; it
     session.leave()        # back to the main menu; the game stays saved for Continue
     session.state, session.core, session.seats (kinds: HUMAN, AI_EASY, AI_NORMAL, AI_HARD),
     session.is_human(seat), session.waiting_for_ai()
+    session.journal        # the game's moves (meeple.journal): log, record (`save_record()`)
+    session.forget_bots()  # before a large screen over the game: the bots' memory is let go
+
+Memory (DESIGN.md section 4): a plug-in's modules are loaded only while its game is open. At
+boot `installed()` imports each plug-in once, keeps what the menus need (`Plugin`) and forgets
+the modules again; opening a game imports its plug-in, leaving it (`close`) forgets every module
+imported since, so the menus never hold a game and a game never holds the menus or other games.
 """
 import gc
+import sys
 
 from meeple.ui.widgets import DialogScreen
 
@@ -41,19 +49,90 @@ SEAT_KINDS = ("Human", "AI easy", "AI normal", "AI hard")
 PLUGINS = ("cacao", "santiago")
 
 
+class Plugin:
+    """What the menus need of a plug-in (its names, players, options, the titles of its rules
+    pages), without holding its modules; `load` imports the plug-in when its game opens,
+    `rules` when a rules page opens."""
+
+    def __init__(self, mod):
+        self.module = mod.__name__
+        self.GAME = mod.GAME
+        self.TITLE = mod.TITLE
+        self.PLAYERS = mod.PLAYERS
+        self.SEAT_NAMES = mod.SEAT_NAMES
+        self.SEAT_LETTERS = mod.SEAT_LETTERS
+        self.OPTIONS = mod.OPTIONS
+        self.RULE_TITLES = tuple(t for t, _ in mod.RULES)   # the texts stay in the module
+
+
+def rules(plugin):
+    """The plug-in's help pages ((title, text), ...); a `Plugin` imports its module for them and
+    forgets it again."""
+    if not isinstance(plugin, Plugin):
+        return plugin.RULES
+    keep = loaded()
+    pages = load(plugin).RULES
+    unload(keep)
+    return pages
+
+
+def rule_titles(plugin):
+    if isinstance(plugin, Plugin):
+        return plugin.RULE_TITLES
+    return tuple(t for t, _ in plugin.RULES)
+
+
 def installed():
-    """Plug-in modules present in this firmware, in PLUGINS order."""
+    """The plug-ins present in this firmware (as `Plugin`s), in PLUGINS order."""
     out = []
     for g in PLUGINS:
         name = "meeple.ui.play_" + g
+        keep = loaded()
         try:
             mod = __import__(name, None, None, ("GAME",))
         except ImportError as e:
+            unload(keep)
             if "play_" + g in str(e):
                 continue  # not in this firmware: not listed
             raise  # the plug-in exists but is broken: say so loudly
-        out.append(mod)
+        out.append(Plugin(mod))
+        mod = None
+        unload(keep)
+        gc.collect()
     return out
+
+
+def load(plugin):
+    """The plug-in module (a `Plugin` is imported; a module or stand-in is used as it is)."""
+    if isinstance(plugin, Plugin):
+        return __import__(plugin.module, None, None, ("GAME",))
+    return plugin
+
+
+def loaded():
+    """Names of the modules imported so far (for `unload`)."""
+    return set(sys.modules)
+
+
+def unload(keep):
+    """Forget every module imported since `keep = loaded()`: out of sys.modules and out of its
+    package, so its code and data are freed once nothing else refers to them."""
+    for name in list(sys.modules):
+        if name not in keep:
+            forget(name)
+
+
+def forget(name):
+    """Forget one module (if loaded): out of sys.modules and out of its package."""
+    if sys.modules.pop(name, None) is None:
+        return
+    i = name.rfind(".")
+    parent = sys.modules.get(name[:i]) if i > 0 else None
+    if parent is not None:
+        try:
+            delattr(parent, name[i + 1:])
+        except AttributeError:
+            pass
 
 
 def title_of(app, game_id):
@@ -68,41 +147,63 @@ def _core(game_id):
     return mod
 
 
+def _listed(app, plugin):
+    """The app's own entry for the plug-in's game (a game's screen may hand in its module)."""
+    for g in app.games:
+        if g.GAME == plugin.GAME:
+            return g
+    return plugin
+
+
 def start(app, plugin, players, seats, options):
-    """Start a new game from the set-up screen and show it."""
+    """Start a new game from the set-up screen (or a game's "play again") and show it."""
+    plugin = _listed(app, plugin)
+    gid = plugin.GAME
+    app.close()     # the menus or the finished game go first: their memory is needed now
+    keep = loaded()
     seed = (app.ticks() * 7919 + gc.mem_free() if hasattr(gc, "mem_free") else app.ticks()) & 0x3FFFFFFF
-    core = _core(plugin.GAME)
+    core = _core(gid)
     state = core.new_game(players, seed, **options)
-    meta = {"game": plugin.GAME, "seats": list(seats), "seed": seed, "options": options}
-    app.storage.start_game(meta, plugin.GAME, state)
-    _open(app, plugin, meta, state)
+    meta = {"game": gid, "seats": list(seats), "seed": seed, "options": options}
+    app.storage.start_game(meta, gid, state)
+    _open(app, plugin, meta, state, keep, True)
 
 
 def resume(app):
     """Continue the auto-saved game; a save that cannot be loaded is explained instead."""
+    app.close()
+    keep = loaded()
     meta, state = app.storage.load_game()
-    if meta is None:
-        app.home()
-        app.message("Continue", state or "There is no saved game.")
-        return
-    for plugin in app.games:
-        if plugin.GAME == meta["game"]:
-            _open(app, plugin, meta, state)
-            return
-    app.message("Continue", "The saved game is %s, which this firmware cannot play." % meta["game"])
-
-
-def _open(app, plugin, meta, state):
+    if meta is not None:
+        for plugin in app.games:
+            if plugin.GAME == meta["game"]:
+                _open(app, plugin, meta, state, keep, False)
+                return
+        state = "The saved game is %s, which this firmware cannot play." % meta["game"]
+    unload(keep)
     app.home()
-    session = GameSession(app, plugin, meta, state)
+    app.message("Continue", state or "There is no saved game.")
+
+
+def _open(app, plugin, meta, state, keep, new):
+    """Show a game (app.close() has run, `keep` was taken after it): its plug-in is imported
+    now, and every module imported since `keep` is forgotten when the game is closed."""
+    mod = load(plugin)
+    session = GameSession(app, mod, meta, state)
+    session.keep = keep
+    if new:
+        session.journal.start()
+    else:
+        session.journal.resume(state)
     app.session = session
-    session.screen = plugin.Screen(session)
+    session.screen = mod.Screen(session)
     app.push(session.screen)
     session.next_turn()
 
 
 class GameSession:
     def __init__(self, app, plugin, meta, state):
+        from meeple.journal import Journal
         self.app = app
         self.plugin = plugin
         self.meta = meta
@@ -110,6 +211,8 @@ class GameSession:
         self.core = _core(plugin.GAME)
         self.seats = meta["seats"]
         self.screen = None
+        self.journal = Journal(app.storage, meta, self.core)
+        self.keep = None        # modules loaded before the game (`close` forgets the others)
         self._ai_due = -1
         self._shown_seat = -1   # the human whose view is on screen (privacy)
 
@@ -132,6 +235,7 @@ class GameSession:
         seat = core.to_move(self.state)
         core.apply(self.state, action)
         self.app.storage.save_state(self.meta, self.plugin.GAME, self.state)
+        self.journal.add(seat, action)   # after the save: Continue replays the journal to it
         if self.screen:
             self.screen.changed(seat, action)
         self.next_turn()
@@ -139,6 +243,7 @@ class GameSession:
     def next_turn(self):
         core = self.core
         if core.is_over(self.state):
+            self.forget_bots()
             self._record_result()
             self.app.storage.end_game()
             if self.screen:
@@ -168,6 +273,22 @@ class GameSession:
 
     def leave(self):
         self.app.home()
+
+    def forget_bots(self):
+        """No seat decides for a while (the game is over, or a menu is over the game: AI seats
+        wait for the game screen): the bots' modules and their scratch buffers go, which leaves
+        room for the end and menu screens; the next AI move imports its bot again."""
+        if self.keep is not None:
+            for name in list(sys.modules):
+                if name.startswith("meeple.ai.") and name not in self.keep:
+                    forget(name)
+
+    def close(self):
+        """The game goes (app.close): forget the modules it imported."""
+        self.screen = None
+        if self.keep is not None:
+            unload(self.keep)
+            self.keep = None
 
     def _record_result(self):
         """Statistics: games played; won when a human seat places first; best human score."""

@@ -246,16 +246,23 @@ class RulesMenu(MenuScreen):
 
     def draw(self, c):
         app = self.app
-        self.pages = [("Buttons", button_help(app))]
+        self.pages = [(None, 0)]     # (plug-in, page): the buttons page, then each game's pages
+        labels = ["Buttons"]
         for g in app.games:
-            for title, text in g.RULES:
-                self.pages.append(("%s: %s" % (g.TITLE, title), text))
-        self.menu.labels = [t for t, _ in self.pages]
+            titles = app_game.rule_titles(g)
+            for i in range(len(titles)):
+                self.pages.append((g, i))
+                labels.append("%s: %s" % (g.TITLE, titles[i]))
+        self.menu.labels = labels
         MenuScreen.draw(self, c)
 
     def choose(self, i):
-        title, text = self.pages[i]
-        self.app.push(TextScreen(title, text))
+        g, page = self.pages[i]
+        if g is None:
+            self.app.push(TextScreen("Buttons", button_help(self.app)))
+            return
+        title, text = app_game.rules(g)[page]
+        self.app.push(TextScreen("%s: %s" % (g.TITLE, title), text))
 
 
 _ROLE = {ev.UP: "up", ev.DOWN: "down", ev.LEFT: "left", ev.RIGHT: "right", ev.OK: "confirm",

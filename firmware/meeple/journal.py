@@ -4,14 +4,14 @@
     moves.bin     b"MJ1", the game's generation (game.json "gen", 4 bytes), then 3 bytes per
                   action: seat, action high byte, action low byte
 
-Each action is appended (and flushed) after the auto-save. On Continue the journal is replayed
-from the seed and kept only if it reproduces the saved state; otherwise the log and the record
-start over as unavailable (`ok` False) and the game plays on. Records go to records/ as JSON
-lines (meeple.record), one file per saved game; `make pull-records PORT=...` copies them off.
+The game session (meeple.app_game) keeps the journal of every game: each action is appended
+(and flushed) right after the auto-save. On Continue the journal is replayed from the seed and
+kept only if it reproduces the saved state (a power cut between the save and the append loses
+nothing: the one move missing is found again among the legal ones); otherwise the log and the
+record start over as unavailable (`ok` False) and the game plays on. Records go to records/ as
+JSON lines (meeple.record), one file per saved game; `make pull-records PORT=...` copies them off.
 """
 import os
-
-from meeple import record
 
 _MAGIC = b"MJ1"
 RECORDS = "records"
@@ -53,18 +53,36 @@ class Journal:
         if data[:3] != _MAGIC or data[3:7] != self._gen():
             return
         n = (len(data) - 7) // 3
+        torn = len(data) != 7 + 3 * n     # the power went in the middle of an append
         self.moves = bytearray(data[7:7 + 3 * n])
+        data = None
+        core = self.core
         try:
             st = self.initial()
             for i in range(n):
-                self.core.apply(st, self.action(i))
+                core.apply(st, self.action(i))
         except ValueError:
             self.moves = bytearray()
             return
-        if st == state:
-            self.ok = True
-        else:
-            self.moves = bytearray()
+        if st != state:
+            # the power went between the save and the append: the move saved is one step on
+            seat = core.to_move(st)
+            found = -1
+            if seat >= 0:
+                for a in core.legal_actions(st):
+                    nxt = bytearray(st)
+                    core.apply(nxt, a)
+                    if nxt == state:
+                        found = a
+                        break
+            if found < 0:
+                self.moves = bytearray()
+                return
+            self.moves.extend(bytes((seat, found >> 8, found & 255)))
+            torn = True
+        self.ok = True
+        if torn:
+            self._write(_MAGIC + self._gen() + self.moves)
 
     def initial(self):
         m = self.meta
@@ -94,17 +112,17 @@ class Journal:
             self.ok = False  # a full or read-only flash: the game goes on without a record
 
     def lines(self):
-        """The game in words, one (seat, text) per action (the core's describe)."""
+        """The game in words, one (seat, text) per action (the core's describe), generated as
+        the game is replayed: nothing is kept."""
         st = self.initial()
-        out = []
         for i in range(len(self)):
             a = self.action(i)
-            out.append((self.seat(i), self.core.describe(st, a)))
+            yield self.seat(i), self.core.describe(st, a)
             self.core.apply(st, a)
-        return out
 
     def save_record(self):
         """Write the game record (JSON lines) into records/; return its path."""
+        from meeple import record  # only here: a game does not hold it
         m = self.meta
         folder = self.storage.path(RECORDS)
         try:

@@ -10,7 +10,7 @@ import gc
 from meeple.app import App
 from meeple.core import cacao
 from meeple.hal.storage import Storage
-from meeple.ui import cacao_model, cacao_panels, play_cacao
+from meeple.ui import cacao_model, cacao_pages, play_cacao
 from meeple.ui import input as ev
 from meeple.ui.gfx import Canvas, CountingDisplay
 
@@ -48,7 +48,7 @@ def play_game(width=240, height=135):
     base = _heap()
     while True:
         scr = app.screen
-        if isinstance(scr, cacao_panels.EndScreen):
+        if isinstance(scr, cacao_pages.EndScreen):
             break
         assert isinstance(scr, play_cacao.Screen), scr.title
         mode = scr.mode
@@ -86,13 +86,13 @@ def test_four_player_game_with_three_ai_seats():
     assert cacao.is_over(st)
     assert app.canvas.clipped == 0
     # the journal replays to the same end: the record the end screen saves is this game
-    j = app.screen and app.session.screen.journal
+    j = app.session.journal
     assert j.ok and len(j) > 36
     replay = j.initial()
     for i in range(len(j)):
         cacao.apply(replay, j.action(i))
     assert replay == st
-    rows = cacao_panels.result_rows(cacao, st)
+    rows = cacao_pages.result_rows(cacao, st)
     scores = cacao.scores(st)
     for s in range(4):
         assert any(("%s %d gold" % (cacao.SEAT_NAMES[s], scores[s])) in t for _, t in rows)

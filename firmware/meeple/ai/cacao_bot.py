@@ -16,8 +16,9 @@ meeple.core.cacao (layout version 1; a CPython test checks them against the core
 core's underscore consts are compiled away on MicroPython. Cells are looked up with the core's
 own `_ref` (a function, so it exists on both runtimes).
 
-Memory: every buffer is allocated once at import (about 17 KB on a Pico); a decision allocates
-only what `observe` returns (one state copy per determinization).
+Memory: every buffer is allocated once (at import, or the deeper scratch states when a search
+first reaches them: about 12-17 KB on a Pico); a decision allocates only what `observe` returns
+(one state copy per determinization).
 """
 try:
     from micropython import const  # type: ignore[assignment]  # the CPython stand-in below differs
@@ -90,8 +91,10 @@ _BIG = -(1 << 29)
 # ---- scratch (allocated once) ----------------------------------------------------------------
 _legal = array("H", bytes(2 * _MAX_ACTIONS))
 _quick = array("h", bytes(2 * _MAX_ACTIONS))
-_st = [bytearray(_SIZE) for _ in range(_DEPTH)]
-_sub = [array("H", bytes(128)) for _ in range(_DEPTH)]  # small legal lists (fill, resolve: < 64)
+# scratch states and small legal lists (fill, resolve: < 64) per search depth; made as deep as
+# a decision first needs (`_need`: games rarely go past depth 5 of _DEPTH), then kept
+_st = [bytearray(_SIZE), bytearray(_SIZE)]
+_sub = [array("H", bytes(128)), array("H", bytes(128))]
 _det = bytearray(_SIZE)
 _idx = array("H", bytes(128))
 _cand = array("H", bytes(128))
@@ -101,6 +104,13 @@ _w = [0, 0, 0, 0]      # worth per seat
 _tp = [0, 0, 0, 0]     # temple points per seat
 _ctx = [0, 0, 0, 0, 0, 0]  # quick-score context: cacao, water, sun, potential, cacao value, seat
 _cap = [0]             # _settle searches its own choices only while search.used() < _cap[0]
+
+
+def _need(d):
+    """Scratch state and legal list for depth d exist (d < _DEPTH)."""
+    while len(_st) <= d:
+        _st.append(bytearray(_SIZE))
+        _sub.append(array("H", bytes(128)))
 
 
 def _gold(st, s):
@@ -358,6 +368,7 @@ def _settle(game, d, me):
             search.spend(1)
             continue
         best = _BIG
+        _need(d + 1)
         child = _st[d + 1]
         for i in range(n):
             child[:] = st
@@ -381,6 +392,7 @@ def _play_turn(game, d, me):
             a = _greedy(buf, n)
         elif n > 1:
             best = _BIG
+            _need(d + 1)
             child = _st[d + 1]
             for i in range(n):
                 child[:] = st

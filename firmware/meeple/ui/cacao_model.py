@@ -417,6 +417,8 @@ class Preview:
         self.clear()
         self.key = key
         self.seat = seat
+        if phase(st) == PLACE and ref(st, key) >= 64:
+            self.gain[seat * 5 + 2] = -1    # overbuilding pays a sun token (C19)
         if fills:
             for k, t in fills:
                 self.fill_keys[self.n_fills] = k
@@ -490,20 +492,22 @@ class Preview:
 
 def best_sales(have, harvest, markets, mo, nm):
     """(gold, cacao after) of the best order: sell at some markets, harvest everything, then
-    sell at the rest (storage 5, C15); most gold, then most cacao kept."""
+    sell at the rest (storage 5, C15), each time at the best price first; most gold, then most
+    cacao kept."""
     best_g = -1
     best_c = 0
     for subset in range(1 << nm):
         c = have
         gg = 0
         for phase_ in range(2):
-            for m in range(nm):
-                if ((subset >> m) & 1) == (1 - phase_):
-                    k = markets[mo + 2 * m]
-                    if k > c:
-                        k = c
-                    c -= k
-                    gg += k * markets[mo + 2 * m + 1]
+            for price in (4, 3, 2):
+                for m in range(nm):
+                    if ((subset >> m) & 1) == (1 - phase_) and markets[mo + 2 * m + 1] == price:
+                        k = markets[mo + 2 * m]
+                        if k > c:
+                            k = c
+                        c -= k
+                        gg += k * price
             if phase_ == 0:
                 c += harvest
                 if c > 5:

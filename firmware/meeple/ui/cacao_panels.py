@@ -1,20 +1,17 @@
-"""Cacao's panels and side screens: the side panel next to the table, seat-coloured text pages
-(log, end screen), the game menu with the scoreboard, and the end-of-game result.
+"""Cacao's side panel next to the table (the menus, log and end screens are in
+meeple.ui.cacao_pages, imported only when opened).
 
 The side panel repaints a slot only when what it shows changed (each slot remembers a small
 key of its content), so a cursor move on the table sends nothing here unless the preview's
 gains changed.
 """
 from meeple.ui import cacao_model as m
-from meeple.ui import input as ev
 from meeple.ui import sprites, theme
 from meeple.ui.cacao_table import LETTERS
 from meeple.ui.gfx import LARGE, SMALL
-from meeple.ui.screen import Screen, body, cell, wrap
-from meeple.ui.widgets import MenuList
+from meeple.ui.screen import cell
 
 WATER_VALUES = m.cacao.WATER_VALUES
-SEAT_NAMES = m.cacao.SEAT_NAMES
 
 
 def seat_box(c, x, y, seat, h=10):
@@ -28,23 +25,6 @@ def seat_line(st, s):
     w = m.water(st, s)
     return "%dg %d/5c %d/3s w%d=%+d h%d" % (m.gold(st, s), m.cacao_of(st, s), m.sun(st, s), w,
                                            WATER_VALUES[w], m.tiles_left(st, s))
-
-
-def pile_text(st, counts):
-    """What is still to come from the jungle pile (counts only: the order is hidden)."""
-    m.pile_counts(st, counts)
-    parts = []
-    for t in range(1, 11):
-        if counts[t]:
-            parts.append("%d%s" % (counts[t], m.cacao.JUNGLE_NAMES[t]))
-    return "Pile %d: %s" % (m.jungle_left(st), " ".join(parts) or "empty")
-
-
-def overbuild_text(st):
-    n = m.overbuild_in(st)
-    if n:
-        return "Overbuild: after %d more jungle tile%s" % (n, "s" if n > 1 else "")
-    return "Overbuild: open, 1 sun per tile"
 
 
 # ---- the side panel --------------------------------------------------------------------------
@@ -192,174 +172,3 @@ class SidePanel:
                     cell(c, x, yy, w, 10, text, theme.DIM, theme.BG, SMALL)
             else:
                 c.fill_rect(x, yy, w, 10, theme.BG)
-
-
-# ---- pages of seat-coloured rows ---------------------------------------------------------------
-class RowsScreen(Screen):
-    """Scrolling text whose lines may start with a seat box: the log and the end screen.
-    rows: [(seat or -1, text)]; up/down a line, left/right (next/prev) a page."""
-
-    footer = "B back  up/down scroll"
-
-    def __init__(self, title, rows, at_end=False):
-        Screen.__init__(self)
-        self.title = title
-        self.rows = rows
-        self.lines = []
-        self.top = 0
-        self.at_end = at_end
-        self.n = 1
-        self._drawn = -1
-
-    def draw_body(self, c):
-        x, y, w, h = body(c)
-        cols = (w - 22) // SMALL.w
-        self.lines = []
-        for seat, text in self.rows:
-            first = True
-            for ln in wrap(text, cols):
-                self.lines.append((seat if first else -1, ln))
-                first = False
-        self.n = max(1, (h - 4) // 10)
-        if self.at_end:
-            self.top = max(0, len(self.lines) - self.n)
-            self.at_end = False
-        c.fill_rect(x, y, w, 2, theme.BG)
-        self._drawn = -1
-        self.update(c)
-
-    def update(self, c):
-        if self._drawn == self.top:
-            return
-        x, y, w, h = body(c)
-        for r in range(self.n):
-            i = self.top + r
-            yy = y + 2 + r * 10
-            if i < len(self.lines):
-                seat, text = self.lines[i]
-                if seat >= 0:
-                    seat_box(c, x + 2, yy, seat)
-                else:
-                    c.fill_rect(x + 2, yy, 10, 10, theme.BG)
-                c.fill_rect(x, yy, 2, 10, theme.BG)
-                cell(c, x + 12, yy, w - 20, 10, text, theme.FG, theme.BG, SMALL)
-            else:
-                c.fill_rect(x, yy, w - 8, 10, theme.BG)
-        c.fill_rect(x, y + 2 + self.n * 10, w - 8, h - 2 - self.n * 10, theme.BG)
-        total = max(len(self.lines), 1)
-        c.fill_rect(x + w - 8, y + 2, 8, h - 2, theme.BG)
-        if total > self.n:
-            bh = max(4, (h - 2) * self.n // total)
-            by = y + 2 + (h - 2 - bh) * self.top // (total - self.n)
-            c.fill_rect(x + w - 5, by, 3, bh, theme.DIM)
-        self._drawn = self.top
-
-    def event(self, e):
-        last = max(0, len(self.lines) - self.n)
-        if e == ev.UP or e == ev.PREV:
-            self.top = max(0, self.top - 1)
-        elif e == ev.DOWN or e == ev.NEXT:
-            self.top = min(last, self.top + 1)
-        elif e == ev.LEFT:
-            self.top = max(0, self.top - self.n)
-        elif e == ev.RIGHT:
-            self.top = min(last, self.top + self.n)
-        elif e == ev.BACK:
-            self.back()
-        elif e == ev.OK:
-            self.ok()
-
-    def back(self):
-        if self.app:
-            self.app.pop()
-
-    def ok(self):
-        self.back()
-
-
-# ---- the game menu: scoreboard and actions -----------------------------------------------------
-class GameMenu(Screen):
-    """Every seat's figures, the display, the pile counter and the overbuild rule at the top;
-    the menu under them (hint, log, overview, rules, leave)."""
-
-    footer = "A select  B back"
-
-    def __init__(self, state, items, actions, title):
-        Screen.__init__(self)
-        self.state = state
-        self.title = title
-        self.menu = MenuList(items, None, 0, SMALL)
-        self.actions = actions
-        self._counts = bytearray(11)
-
-    def draw_body(self, c):
-        st = self.state
-        x, y, w, h = body(c)
-        c.fill_rect(x, y, w, 2, theme.BG)
-        yy = y + 2
-        for s in range(m.players(st)):
-            seat_box(c, x + 2, yy, s)
-            c.fill_rect(x, yy, 2, 10, theme.BG)
-            cell(c, x + 12, yy, w - 12, 10, seat_line(st, s), theme.FG, theme.BG, SMALL)
-            yy += 10
-        disp = " ".join(m.cacao.JUNGLE_NAMES[m.display(st, i)] for i in range(2) if m.display(st, i))
-        for text in wrap("Display: %s. %s. %s." % (disp or "empty", pile_text(st, self._counts),
-                                                   overbuild_text(st)), (w - 4) // SMALL.w):
-            cell(c, x, yy, w, 10, text, theme.DIM, theme.BG, SMALL)
-            yy += 10
-        c.fill_rect(x, yy, w, 2, theme.ACCENT)
-        yy += 3
-        self.menu.place(x, yy, w, y + h - yy)
-        self.menu.draw(c)
-
-    def update(self, c):
-        self.menu.update(c)
-
-    def event(self, e):
-        if self.menu.handle(e):
-            return
-        if e == ev.OK:
-            self.actions[self.menu.cursor]()
-        elif e == ev.BACK and self.app:
-            self.app.pop()
-
-
-def result_rows(core, st):
-    """The end screen's lines: places with the breakdown, then the tie-break when it decided."""
-    n = m.players(st)
-    sc = core.scores(st)
-    places = core.ranking(st)
-    order = sorted(range(n), key=lambda s: (places[s], s))
-    rows = []
-    for s in order:
-        play, temples, sun, water = core.score_parts(st, s)
-        rows.append((s, "%d. %s %d gold" % (places[s], SEAT_NAMES[s], sc[s])))
-        rows.append((-1, "  play %d temples %d sun %d water %+d" % (play, temples, sun, water)))
-    for s in order:
-        for t in order:
-            if t > s and sc[s] == sc[t]:
-                cs, ct = m.cacao_of(st, s), m.cacao_of(st, t)
-                if cs != ct:
-                    rows.append((-1, "Tie on %d gold between %s and %s: more cacao wins (%d to %d)."
-                                 % (sc[s], SEAT_NAMES[s], SEAT_NAMES[t], max(cs, ct), min(cs, ct))))
-                else:
-                    rows.append((-1, "%s and %s share the place: same gold and cacao (%d)."
-                                 % (SEAT_NAMES[s], SEAT_NAMES[t], cs)))
-    return rows
-
-
-class EndScreen(RowsScreen):
-    """The result line by line; A or B opens what next (play again, save record, log, menu)."""
-
-    footer = "A/B next  up/down scroll"
-
-    def __init__(self, rows, on_next):
-        RowsScreen.__init__(self, "Game over", rows)
-        self.on_next = on_next
-
-    def back(self):
-        self.on_next()
-
-    def ok(self):
-        self.on_next()
-

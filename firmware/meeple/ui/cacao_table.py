@@ -1,5 +1,5 @@
-"""The Cacao table: a window of whole cells onto the unbounded grid that follows a cursor, and
-the zoomed-out overview of the whole table.
+"""The Cacao table: a window of whole cells onto the unbounded grid that follows a cursor (the
+zoomed-out overview of the whole table is meeple.ui.cacao_pages.OverviewScreen).
 
 Only changed cells are sent. Every visible cell has a signature (what is on it plus the
 overlays: cursor, the tile being placed, sides that will fire, preview fills, legal-cell dot,
@@ -16,10 +16,9 @@ if TYPE_CHECKING:
 from array import array
 
 from meeple.ui import cacao_model as m
-from meeple.ui import input as ev
 from meeple.ui import sprites, theme
 from meeple.ui.gfx import SMALL, rgb
-from meeple.ui.screen import Screen, body, cell
+from meeple.ui.screen import cell
 
 CS = 24                          # cell size in the table view (jungle sprites need 24)
 TABLE_BG = rgb(22, 40, 28)       # empty table: dark green felt
@@ -194,72 +193,3 @@ class Table:
         if s & (3 << 14):
             col = CURSOR if s & (1 << 14) else BAD
             c.frame(x, y, CS, CS, col, 2)
-
-
-# ---- overview --------------------------------------------------------------------------------
-_JUNGLE_LETTER = " PPMMMGGWST"
-
-
-class OverviewScreen(Screen):
-    """The whole table at the largest cell size that fits; B or A goes back."""
-
-    def __init__(self, state, cursor, title="Overview"):
-        Screen.__init__(self)
-        self.state = state
-        self.cursor = cursor
-        self.title = title
-        self.footer = "A/B back"
-
-    def draw_body(self, c):
-        st = self.state
-        x, y, w, h = body(c)
-        c.fill_rect(x, y, w, h, theme.BG)
-        x0, y0, x1, y1 = m.bounds(st)
-        x0 -= 1
-        y0 -= 1
-        x1 += 1
-        y1 += 1
-        cols = x1 - x0 + 1
-        rows = y1 - y0 + 1
-        cs = min((w - 4) // cols, (h - 4) // rows, CS)
-        ox = x + (w - cols * cs) // 2
-        oy = y + (h - rows * cs) // 2
-        c.fill_rect(ox, oy, cols * cs, rows * cs, TABLE_BG)
-        w4 = bytearray(4)
-        for yy in range(y1, y0 - 1, -1):
-            for xx in range(x0, x1 + 1):
-                key = (xx << 8) | yy
-                px = ox + (xx - x0) * cs
-                py = oy + (y1 - yy) * cs
-                r = m.ref(st, key)
-                if r >= 64:
-                    top = m.worker_top(st, r - 64)
-                    seat = top >> 6
-                    if cs >= 24:
-                        sprites.worker_tile(c, px, py, cs, seat, LETTERS[seat],
-                                            workers4((top >> 4) & 3, (top >> 2) & 3, w4))
-                    else:
-                        col = theme.SEAT_COLORS[seat]
-                        c.fill_rect(px, py, cs, cs, theme.BLACK)
-                        c.fill_rect(px + 1, py + 1, cs - 2, cs - 2, col)
-                        if cs >= 10:
-                            c.text(LETTERS[seat], px + (cs - 6) // 2, py + (cs - 8) // 2,
-                                   theme.SEAT_INK[seat], col, SMALL)
-                elif r >= 0:
-                    t = m.jungle_type(st, r)
-                    name = m.cacao.JUNGLE_NAMES[t]
-                    if cs >= 24:
-                        sprites.jungle_tile(c, px, py, cs, name)
-                    else:
-                        bg = sprites.JUNGLE[name][2]
-                        c.fill_rect(px, py, cs, cs, theme.BLACK)
-                        c.fill_rect(px + 1, py + 1, cs - 2, cs - 2, bg)
-                        if cs >= 10:
-                            c.text(_JUNGLE_LETTER[t], px + (cs - 6) // 2, py + (cs - 8) // 2,
-                                   theme.BLACK, bg, SMALL)
-                if key == self.cursor:
-                    c.frame(px, py, cs, cs, CURSOR, 2 if cs >= 8 else 1)
-
-    def event(self, e):
-        if (e == ev.BACK or e == ev.OK) and self.app:
-            self.app.pop()

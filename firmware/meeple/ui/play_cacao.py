@@ -24,20 +24,20 @@ except ImportError:  # MicroPython
     TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
+import sys
 from array import array
 
 from meeple import ai
 from meeple.core import cacao
-from meeple.journal import Journal
 from meeple.ui import cacao_model as m
 from meeple.ui import input as ev
 from meeple.ui import theme
-from meeple.ui.cacao_panels import EndScreen, GameMenu, RowsScreen, SidePanel, result_rows
-from meeple.ui.cacao_table import Overlay, OverviewScreen, Table
+from meeple.ui.cacao_panels import SidePanel
+from meeple.ui.cacao_table import Overlay, Table
 from meeple.ui.gfx import SMALL
 from meeple.ui.screen import FOOTER_H, cell
 from meeple.ui.screen import Screen as _Base
-from meeple.ui.widgets import MenuScreen
+from meeple.ui.widgets import DialogScreen
 
 GAME = "cacao"
 TITLE = "Cacao"
@@ -86,8 +86,8 @@ class Screen(_Base):
         _Base.__init__(self)
         self.session = session
         st = session.state
-        self.buf = array("H", [0] * cacao.MAX_ACTIONS)
-        self.fbuf = array("H", [0] * 64)
+        self.buf = array("H", bytes(2 * cacao.MAX_ACTIONS))   # no temporary list of 1920 ints
+        self.fbuf = array("H", bytes(128))
         self.n = 0
         self.ov = Overlay()
         self.pv = m.Preview()
@@ -115,11 +115,8 @@ class Screen(_Base):
         self._dirty = True
         self._dots = 0
         self._busy = False          # several actions being played for one choice
-        self.journal = Journal(session.app.storage, session.meta, cacao)
-        if m.turn(st) == 0 and m.phase(st) == m.PLACE:
-            self.journal.start()
-        else:
-            self.journal.resume(st)
+        self._pages_loaded = False  # cacao_pages imported by this screen (menus, log, end)
+        self._hint_due = False      # the game menu asked for a hint (worked out in tick)
         self._snapshot(st)
         for s in range(m.players(st)):
             if session.is_human(s):
@@ -332,10 +329,10 @@ class Screen(_Base):
             self.app.show_toast(text, 2500)
 
     def changed(self, seat, action):
-        """An action was applied (anyone's): journal, log figures, last-move highlight."""
+        """An action was applied (anyone's, already in the session's journal): the last move's
+        figures and highlight."""
         st = self.session.state
         prev = self.prev
-        self.journal.add(seat, action)
         ov = self.ov
         if m.phase(prev) == m.PLACE:
             self._snapshot(prev)
@@ -358,78 +355,57 @@ class Screen(_Base):
         self._dirty = True
         self._result()
 
+    # ---- the rarely used screens (meeple.ui.cacao_pages) ---------------------------------------
+    def _pages(self):
+        """cacao_pages, imported when one of its screens opens (the bots make room for it: no
+        AI seat moves while a page is over the game); `_drop_pages` lets it go."""
+        if "meeple.ui.cacao_pages" not in sys.modules:
+            self._pages_loaded = True
+            self.session.forget_bots()
+        from meeple.ui import cacao_pages
+        return cacao_pages
+
+    def _drop_pages(self):
+        """The table is back on screen: forget cacao_pages if this screen imported it."""
+        if self._pages_loaded:
+            self._pages_loaded = False
+            sys.modules.pop("meeple.ui.cacao_pages", None)
+            ui = sys.modules.get("meeple.ui")
+            if ui is not None and hasattr(ui, "cacao_pages"):
+                delattr(ui, "cacao_pages")
+
     def _result(self):
         if self.app:
-            self.app.push(EndScreen(result_rows(cacao, self.session.state), self._what_next))
-
-    def _what_next(self):
-        app = self.app
-        app.pop()
-        app.push(_Choices("What next?", ("Play again", "Save record", "Log", "Main menu"),
-                          (self._again, self._save_record, self._log, self.session.leave)))
-
-    def _again(self):
-        from meeple import app_game  # the plug-in starts a game the way the set-up screen does
-        s = self.session
-        app_game.start(s.app, s.plugin, len(s.seats), list(s.seats), dict(s.meta["options"]))
-
-    def _save_record(self):
-        if not self.journal.ok:
-            self.app.message("Record", "This game's moves were not all kept (it was continued "
-                             "after the journal was lost), so there is no record to save.")
-            return
-        try:
-            path = self.journal.save_record()
-        except OSError as e:
-            self.app.message("Record", "The record could not be written: %s" % e)
-            return
-        self.app.message("Record saved", "%s\n\nCopy it to a computer with make pull-records "
-                         "PORT=... and replay it with tools/replay." % path.split("/")[-1])
-
-    def _log(self):
-        if not self.journal.ok:
-            rows = [(-1, "The log is not available: this game was continued without its journal.")]
-        else:
-            rows = self.journal.lines()
-        self.app.push(RowsScreen("Log", rows, at_end=True))
+            self._pages().result(self)
 
     def _menu(self):
-        st = self.session.state
-        items = ["Log", "Overview", "Rules", "Leave game"]
-        acts = [self._log, self._overview, self._rules, self.session.leave]
-        if self.mode in (PLACE, HAND, FILL, RESOLVE):
-            items.insert(0, "Hint")
-            acts.insert(0, self._hint)
-        seat = m.to_move(st)
-        title = "%s %s turn %d" % (SEAT_LETTERS[m.active(st)], SEAT_NAMES[m.active(st)], m.turn(st) + 1)
-        if seat < 0:
-            title = "Game over"
-        self.app.push(GameMenu(st, items, acts, title))
+        self._pages().menu(self)
 
     def _overview(self):
-        self.app.push(OverviewScreen(self.session.state, self.cursor if self.mode != WATCH else 0))
+        self._pages().overview(self)
 
-    def _rules(self):
-        self.app.push(_Choices("Cacao rules", [t for t, _ in RULES],
-                               [self._rule_page(i) for i in range(len(RULES))]))
-
-    def _rule_page(self, i):
-        def show():
-            self.app.push(RowsScreen(RULES[i][0], [(-1, RULES[i][1])]))
-        return show
+    def want_hint(self):
+        """The game menu chose Hint: it is worked out on the next tick, once the menu and its
+        module are gone (the bot needs the room)."""
+        self._hint_due = True
 
     def _hint(self):
+        self._hint_due = False
         st = self.session.state
-        seat = m.to_move(st)
-        action, reason = ai.hint(cacao, st, seat)
+        action, reason = ai.hint(cacao, st, m.to_move(st))
         text = "%s\n\n%s\n\nA use it  B back" % (cacao.describe(st, action), reason)
-        from meeple.ui.widgets import DialogScreen
-        self.app.pop()
         self.app.push(DialogScreen("Hint", text, lambda: self._use_hint(action), None, "A use it  B back"))
 
     def _use_hint(self, action):
-        """Point the screen at the hinted choice (nothing is played until A)."""
         self.app.pop()
+        self.point_at(action)
+
+    def deciding(self):
+        """A human decides now (the game menu offers a hint)."""
+        return self.mode in (PLACE, HAND, FILL, RESOLVE)
+
+    def point_at(self, action):
+        """Point the screen at a hinted choice (nothing is played until A)."""
         st = self.session.state
         seat = m.to_move(st)
         if self.mode in (PLACE, HAND) and action < m.FILL_BASE:
@@ -587,6 +563,9 @@ class Screen(_Base):
             self._toast("Your workers fired: choose how to sell")
 
     def tick(self, now):
+        if self._hint_due and self.app and self.app.screen is self:
+            self._hint()
+            return
         if self.mode == WATCH and self.session.waiting_for_ai():
             d = (now // 400) % 4
             if d != self._dots:
@@ -653,6 +632,7 @@ class Screen(_Base):
         return seat, "places"
 
     def draw(self, c):
+        self._drop_pages()
         self._layout(c)
         self._footer = ""
         self._box_rows = 0
@@ -707,13 +687,3 @@ class Screen(_Base):
             cell(c, t.x + 1, y + 11 + r * 11, t.w - 2, 11, text[:cols] + " " * (cols - len(text[:cols]))
                  + " " + right, fg, bg, SMALL)
 
-
-class _Choices(MenuScreen):
-    """A menu whose rows run callbacks."""
-
-    def __init__(self, title, labels, actions):
-        MenuScreen.__init__(self, title, list(labels))
-        self.actions = actions
-
-    def choose(self, i):
-        self.actions[i]()

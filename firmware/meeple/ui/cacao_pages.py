@@ -1,0 +1,394 @@
+"""Cacao's rarely used screens: the game menu with the scoreboard, the log, the rules, the
+overview, the hint and the end of the game (result, what next, record).
+
+The play screen (meeple.ui.play_cacao) imports this module only when one of them opens and lets
+it go again once the table is back on screen, so a game does not hold them (DESIGN.md section 4).
+Each function takes the play screen.
+"""
+try:
+    from typing import TYPE_CHECKING
+except ImportError:  # MicroPython
+    TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
+from meeple.core import cacao
+from meeple.ui import cacao_model as m
+from meeple.ui import input as ev
+from meeple.ui import sprites, theme
+from meeple.ui.cacao_panels import seat_box, seat_line
+from meeple.ui.cacao_table import CS, CURSOR, LETTERS, TABLE_BG, workers4
+from meeple.ui.gfx import SMALL
+from meeple.ui.screen import Screen, body, cell, wrap
+from meeple.ui.widgets import MenuList, MenuScreen
+
+SEAT_NAMES = cacao.SEAT_NAMES
+
+
+def pile_text(st, counts):
+    """What is still to come from the jungle pile (counts only: the order is hidden)."""
+    m.pile_counts(st, counts)
+    parts = []
+    for t in range(1, 11):
+        if counts[t]:
+            parts.append("%d%s" % (counts[t], cacao.JUNGLE_NAMES[t]))
+    return "Pile %d: %s" % (m.jungle_left(st), " ".join(parts) or "empty")
+
+
+def overbuild_text(st):
+    n = m.overbuild_in(st)
+    if n:
+        return "Overbuild: after %d more jungle tile%s" % (n, "s" if n > 1 else "")
+    return "Overbuild: open, 1 sun per tile"
+
+
+# ---- pages of seat-coloured rows ---------------------------------------------------------------
+class RowsScreen(Screen):
+    """Scrolling text whose lines may start with a seat box: the log and the end screen.
+    rows: (seat or -1, text) pairs, any iterable (read once, on the first draw: the log hands in
+    a generator, so the game's lines are never all held as separate strings); they are kept
+    wrapped in one byte buffer. Up/down a line, left/right (next/prev) a page."""
+
+    footer = "B back  up/down scroll"
+
+    def __init__(self, title, rows, at_end=False):
+        Screen.__init__(self)
+        self.title = title
+        self.rows: "Any" = rows
+        self.text = bytearray()   # per line: seat + 1 (0 = none), then the line's characters
+        self.starts: "Any" = None  # where each line starts in text
+        self.top = 0
+        self.at_end = at_end
+        self.n = 1
+        self._drawn = -1
+
+    def count(self):
+        return len(self.starts) if self.starts is not None else 0
+
+    def line(self, i):
+        """Wrapped line i as (seat or -1, text)."""
+        a = self.starts[i]
+        b = self.starts[i + 1] if i + 1 < len(self.starts) else len(self.text)
+        return self.text[a] - 1, str(self.text[a + 1:b], "utf-8")
+
+    def _wrap(self, cols):
+        starts = []
+        text = self.text
+        for seat, t in self.rows:
+            first = True
+            for ln in wrap(t, cols):
+                starts.append(len(text))
+                text.append(seat + 1 if first and seat >= 0 else 0)
+                text.extend(ln.encode())
+                first = False
+        self.rows = None
+        from array import array
+        self.starts = array("I", starts)
+
+    def draw_body(self, c):
+        x, y, w, h = body(c)
+        if self.starts is None:
+            self._wrap((w - 22) // SMALL.w)
+        self.n = max(1, (h - 4) // 10)
+        if self.at_end:
+            self.top = max(0, self.count() - self.n)
+            self.at_end = False
+        c.fill_rect(x, y, w, 2, theme.BG)
+        self._drawn = -1
+        self.update(c)
+
+    def update(self, c):
+        if self._drawn == self.top:
+            return
+        x, y, w, h = body(c)
+        total = self.count()
+        for r in range(self.n):
+            i = self.top + r
+            yy = y + 2 + r * 10
+            if i < total:
+                seat, text = self.line(i)
+                if seat >= 0:
+                    seat_box(c, x + 2, yy, seat)
+                else:
+                    c.fill_rect(x + 2, yy, 10, 10, theme.BG)
+                c.fill_rect(x, yy, 2, 10, theme.BG)
+                cell(c, x + 12, yy, w - 20, 10, text, theme.FG, theme.BG, SMALL)
+            else:
+                c.fill_rect(x, yy, w - 8, 10, theme.BG)
+        c.fill_rect(x, y + 2 + self.n * 10, w - 8, h - 2 - self.n * 10, theme.BG)
+        total = max(total, 1)
+        c.fill_rect(x + w - 8, y + 2, 8, h - 2, theme.BG)
+        if total > self.n:
+            bh = max(4, (h - 2) * self.n // total)
+            by = y + 2 + (h - 2 - bh) * self.top // (total - self.n)
+            c.fill_rect(x + w - 5, by, 3, bh, theme.DIM)
+        self._drawn = self.top
+
+    def event(self, e):
+        last = max(0, self.count() - self.n)
+        if e == ev.UP or e == ev.PREV:
+            self.top = max(0, self.top - 1)
+        elif e == ev.DOWN or e == ev.NEXT:
+            self.top = min(last, self.top + 1)
+        elif e == ev.LEFT:
+            self.top = max(0, self.top - self.n)
+        elif e == ev.RIGHT:
+            self.top = min(last, self.top + self.n)
+        elif e == ev.BACK:
+            self.back()
+        elif e == ev.OK:
+            self.ok()
+
+    def back(self):
+        if self.app:
+            self.app.pop()
+
+    def ok(self):
+        self.back()
+
+
+class EndScreen(RowsScreen):
+    """The result line by line; A or B opens what next (play again, save record, log, menu)."""
+
+    footer = "A/B next  up/down scroll"
+
+    def __init__(self, rows, on_next):
+        RowsScreen.__init__(self, "Game over", rows)
+        self.on_next = on_next
+
+    def back(self):
+        self.on_next()
+
+    def ok(self):
+        self.on_next()
+
+
+def result_rows(core, st):
+    """The end screen's lines: places with the breakdown, then the tie-break when it decided."""
+    n = m.players(st)
+    sc = core.scores(st)
+    places = core.ranking(st)
+    order = sorted(range(n), key=lambda s: (places[s], s))
+    rows = []
+    for s in order:
+        play, temples, sun, water = core.score_parts(st, s)
+        rows.append((s, "%d. %s %d gold" % (places[s], SEAT_NAMES[s], sc[s])))
+        rows.append((-1, "  play %d temples %d sun %d water %+d" % (play, temples, sun, water)))
+    for s in order:
+        for t in order:
+            if t > s and sc[s] == sc[t]:
+                cs, ct = m.cacao_of(st, s), m.cacao_of(st, t)
+                if cs != ct:
+                    rows.append((-1, "Tie on %d gold between %s and %s: more cacao wins (%d to %d)."
+                                 % (sc[s], SEAT_NAMES[s], SEAT_NAMES[t], max(cs, ct), min(cs, ct))))
+                else:
+                    rows.append((-1, "%s and %s share the place: same gold and cacao (%d)."
+                                 % (SEAT_NAMES[s], SEAT_NAMES[t], cs)))
+    return rows
+
+
+# ---- the game menu: scoreboard and actions -----------------------------------------------------
+class GameMenu(Screen):
+    """Every seat's figures, the display, the pile counter and the overbuild rule at the top;
+    the menu under them (hint, log, overview, rules, leave)."""
+
+    footer = "A select  B back"
+
+    def __init__(self, state, items, actions, title):
+        Screen.__init__(self)
+        self.state = state
+        self.title = title
+        self.menu = MenuList(items, None, 0, SMALL)
+        self.actions = actions
+        self._counts = bytearray(11)
+
+    def draw_body(self, c):
+        st = self.state
+        x, y, w, h = body(c)
+        c.fill_rect(x, y, w, 2, theme.BG)
+        yy = y + 2
+        for s in range(m.players(st)):
+            seat_box(c, x + 2, yy, s)
+            c.fill_rect(x, yy, 2, 10, theme.BG)
+            cell(c, x + 12, yy, w - 12, 10, seat_line(st, s), theme.FG, theme.BG, SMALL)
+            yy += 10
+        disp = " ".join(cacao.JUNGLE_NAMES[m.display(st, i)] for i in range(2) if m.display(st, i))
+        for text in wrap("Display: %s. %s. %s." % (disp or "empty", pile_text(st, self._counts),
+                                                   overbuild_text(st)), (w - 4) // SMALL.w):
+            cell(c, x, yy, w, 10, text, theme.DIM, theme.BG, SMALL)
+            yy += 10
+        c.fill_rect(x, yy, w, 2, theme.ACCENT)
+        yy += 3
+        self.menu.place(x, yy, w, y + h - yy)
+        self.menu.draw(c)
+
+    def update(self, c):
+        self.menu.update(c)
+
+    def event(self, e):
+        if self.menu.handle(e):
+            return
+        if e == ev.OK:
+            self.actions[self.menu.cursor]()
+        elif e == ev.BACK and self.app:
+            self.app.pop()
+
+
+class Choices(MenuScreen):
+    """A menu whose rows run callbacks."""
+
+    def __init__(self, title, labels, actions):
+        MenuScreen.__init__(self, title, list(labels))
+        self.actions = actions
+
+    def choose(self, i):
+        self.actions[i]()
+
+
+# ---- overview --------------------------------------------------------------------------------
+_JUNGLE_LETTER = " PPMMMGGWST"
+
+
+class OverviewScreen(Screen):
+    """The whole table at the largest cell size that fits; B or A goes back."""
+
+    def __init__(self, state, cursor, title="Overview"):
+        Screen.__init__(self)
+        self.state = state
+        self.cursor = cursor
+        self.title = title
+        self.footer = "A/B back"
+
+    def draw_body(self, c):
+        st = self.state
+        x, y, w, h = body(c)
+        c.fill_rect(x, y, w, h, theme.BG)
+        x0, y0, x1, y1 = m.bounds(st)
+        x0 -= 1
+        y0 -= 1
+        x1 += 1
+        y1 += 1
+        cols = x1 - x0 + 1
+        rows = y1 - y0 + 1
+        cs = min((w - 4) // cols, (h - 4) // rows, CS)
+        ox = x + (w - cols * cs) // 2
+        oy = y + (h - rows * cs) // 2
+        c.fill_rect(ox, oy, cols * cs, rows * cs, TABLE_BG)
+        w4 = bytearray(4)
+        for yy in range(y1, y0 - 1, -1):
+            for xx in range(x0, x1 + 1):
+                key = (xx << 8) | yy
+                px = ox + (xx - x0) * cs
+                py = oy + (y1 - yy) * cs
+                r = m.ref(st, key)
+                if r >= 64:
+                    top = m.worker_top(st, r - 64)
+                    seat = top >> 6
+                    if cs >= 24:
+                        sprites.worker_tile(c, px, py, cs, seat, LETTERS[seat],
+                                            workers4((top >> 4) & 3, (top >> 2) & 3, w4))
+                    else:
+                        col = theme.SEAT_COLORS[seat]
+                        c.fill_rect(px, py, cs, cs, theme.BLACK)
+                        c.fill_rect(px + 1, py + 1, cs - 2, cs - 2, col)
+                        if cs >= 10:
+                            c.text(LETTERS[seat], px + (cs - 6) // 2, py + (cs - 8) // 2,
+                                   theme.SEAT_INK[seat], col, SMALL)
+                elif r >= 0:
+                    t = m.jungle_type(st, r)
+                    name = cacao.JUNGLE_NAMES[t]
+                    if cs >= 24:
+                        sprites.jungle_tile(c, px, py, cs, name)
+                    else:
+                        bg = sprites.JUNGLE[name][2]
+                        c.fill_rect(px, py, cs, cs, theme.BLACK)
+                        c.fill_rect(px + 1, py + 1, cs - 2, cs - 2, bg)
+                        if cs >= 10:
+                            c.text(_JUNGLE_LETTER[t], px + (cs - 6) // 2, py + (cs - 8) // 2,
+                                   theme.BLACK, bg, SMALL)
+                if key == self.cursor:
+                    c.frame(px, py, cs, cs, CURSOR, 2 if cs >= 8 else 1)
+
+    def event(self, e):
+        if (e == ev.BACK or e == ev.OK) and self.app:
+            self.app.pop()
+
+
+# ---- what the play screen opens ----------------------------------------------------------------
+def result(scr):
+    """The end screen (A/B: what next)."""
+    scr.app.push(EndScreen(result_rows(cacao, scr.session.state), lambda: _what_next(scr)))
+
+
+def _what_next(scr):
+    app = scr.app
+    s = scr.session
+    app.pop()
+    app.push(Choices("What next?", ("Play again", "Save record", "Log", "Main menu"),
+                     (lambda: _again(s), lambda: _save_record(scr), lambda: log(scr), s.leave)))
+
+
+def _again(s):
+    from meeple import app_game  # the plug-in starts a game the way the set-up screen does
+    app_game.start(s.app, s.plugin, len(s.seats), list(s.seats), dict(s.meta["options"]))
+
+
+def _save_record(scr):
+    app = scr.app
+    j = scr.session.journal
+    if not j.ok:
+        app.message("Record", "This game's moves were not all kept (it was continued "
+                    "after the journal was lost), so there is no record to save.")
+        return
+    try:
+        path = j.save_record()
+    except OSError as e:
+        app.message("Record", "The record could not be written: %s" % e)
+        return
+    app.message("Record saved", "%s\n\nCopy it to a computer with make pull-records "
+                "PORT=... and replay it with tools/replay." % path.split("/")[-1])
+
+
+def log(scr):
+    """Every action in words, described from the journal as the page is built."""
+    j = scr.session.journal
+    if not j.ok:
+        rows = [(-1, "The log is not available: this game was continued without its journal.")]
+    else:
+        rows = j.lines()
+    scr.app.push(RowsScreen("Log", rows, at_end=True))
+
+
+def menu(scr):
+    """The game menu: scoreboard, then hint (when deciding), log, overview, rules, leave."""
+    st = scr.session.state
+    items = ["Log", "Overview", "Rules", "Leave game"]
+    acts = [lambda: log(scr), lambda: overview(scr), lambda: _rules(scr), scr.session.leave]
+    if scr.deciding():
+        items.insert(0, "Hint")
+        acts.insert(0, lambda: _hint(scr))
+    a = m.active(st)
+    title = "%s %s turn %d" % (LETTERS[a], SEAT_NAMES[a], m.turn(st) + 1)
+    if m.to_move(st) < 0:
+        title = "Game over"
+    scr.app.push(GameMenu(st, items, acts, title))
+
+
+def overview(scr):
+    watching = scr.mode == 0  # play_cacao.WATCH: the cursor is not the player's
+    scr.app.push(OverviewScreen(scr.session.state, 0 if watching else scr.cursor))
+
+
+def _rules(scr):
+    rules = scr.session.plugin.RULES
+    scr.app.push(Choices("Cacao rules", [t for t, _ in rules],
+                         [_rule_page(scr.app, t, text) for t, text in rules]))
+
+
+def _rule_page(app, title, text):
+    return lambda: app.push(RowsScreen(title, [(-1, text)]))
+
+
+def _hint(scr):
+    scr.app.pop()       # the menu goes; the play screen works the hint out on its next tick
+    scr.want_hint()

@@ -1,0 +1,96 @@
+"""DESIGN.md section 4: the heap peak during a 4-player game with AI seats stays within 150 KB.
+
+A whole 4-player Cacao game (one scripted human, three AI-normal seats; tests/device/heap_game.py)
+is played through the real app, firmware compiled to .mpy as it ships (tools.build), on the 32-bit
+WebAssembly MicroPython in tools.mpyrun's step mode: one app step (a button, or time passing so an
+AI seat moves) per run, the runtime collecting garbage between runs. The human also opens the
+game menu mid-game (hint, log, overview) and, after the game, the log and the saved record.
+
+Two figures of live heap, each over the runtime's own baseline (the same driver, no app):
+
+- `quiet`: the heap in use at each quiet point of the main loop. After each step an empty run
+  follows before it is read: this runtime keeps some of a step's garbage referenced until the
+  next run (a Pico's collector scans only the live stack at the main loop, so it frees it), and
+  the runner's own `peak_in_use` counts that garbage too; both are reported.
+- the bot's working memory: what a decision allocates (tests/device/ai_memory.py; step mode
+  cannot see inside a decision), added on top, since a decision runs while the game is live.
+
+The budget holds for quiet + bot working memory.
+"""
+import re
+
+import pytest
+
+from tools import build, mpyrun
+
+GAME_BUDGET = 150 * 1024
+
+# Every other run is empty; a real run first records the heap left by the empty run before it.
+STEP = """
+if __q[0]:
+    __q[0] = 0
+else:
+    __a = gc.mem_alloc()
+    if __a > __pk[0]:
+        __pk[0] = __a
+    step_done = __step()
+    __q[0] = 1
+    if step_done:
+        print('@@QUIET', __pk[0])
+"""
+SETUP = "import gc, sys\nsys.path.append('/devtests')\nimport heap_game\n__pk = [0]\n__q = [1]\n"
+
+
+@pytest.fixture(scope="module")
+def device_tree(tmp_path_factory):
+    out = str(tmp_path_factory.mktemp("device"))
+    build.build(out_dir=out)
+    return out
+
+
+def _mounts(tree):
+    return {tree: "/", "tests/device": "/devtests"}
+
+
+def _quiet(r):
+    m = re.search(r"@@QUIET (\d+)", r.stdout)
+    assert m, r.stdout[-2000:] + r.stderr[-2000:]
+    return int(m.group(1))
+
+
+def play(tree):
+    """(quiet peak, runner's peak, heap at the main menu after the game: each over the baseline,
+    steps played)."""
+    base = mpyrun.run_code(SETUP + "__step = lambda: True\n", mounts=_mounts(tree), step=STEP).check()
+    r = mpyrun.run_code(SETUP + "__step = heap_game.step\nheap_game.start('/tmp/heapgame')\n",
+                        mounts=_mounts(tree), step=STEP + "        print('@@END', heap_game.result())\n",
+                        timeout=120).check()
+    end = re.search(r"@@END screen=(.*) steps=(\d+) records=(.*)", r.stdout)
+    assert end, r.stdout[-2000:] + r.stderr[-2000:]
+    assert end.group(1) == "Main menu", end.group(0)
+    assert end.group(3).startswith("cacao-"), "the record was not saved: " + end.group(0)
+    b = base.heap["in_use_after"]
+    return (_quiet(r) - _quiet(base), r.heap["peak_in_use"] - b, r.heap["in_use_after"] - b,
+            int(end.group(2)))
+
+
+def bot_working_memory(tree):
+    """The most a normal bot's decision allocates over two 4-player games (bytes)."""
+    out = mpyrun.run_code("import sys\nsys.path.append('/devtests')\nimport ai_memory\n"
+                          "ai_memory.measure('cacao', ['normal'] * 4, 3)\n"
+                          "ai_memory.measure('cacao', ['normal'] * 4, 8)\n",
+                          mounts=_mounts(tree)).check().stdout
+    worst = [int(w) for w in re.findall(r"decision_worst (\d+)", out)]
+    assert len(worst) == 2, out
+    return max(worst)
+
+
+def test_heap_peak_of_a_four_player_game_with_ai_seats_fits_the_budget(device_tree):
+    quiet, raw, after, steps = play(device_tree)
+    bot = bot_working_memory(device_tree)
+    print("@@HEAP game steps=%d quiet_peak=%d bot_decision=%d peak=%d (budget %d); runner peak_in_use=%d; "
+          "main menu after the game=%d" % (steps, quiet, bot, quiet + bot, GAME_BUDGET, raw, after))
+    assert steps > 100, "the game was not played out"
+    assert 60 * 1024 < quiet <= raw, (quiet, raw)
+    assert 0 < bot < 8 * 1024, bot
+    assert quiet + bot <= GAME_BUDGET, "game heap peak %d + bot decision %d > %d" % (quiet, bot, GAME_BUDGET)
