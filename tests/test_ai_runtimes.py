@@ -64,3 +64,20 @@ def test_fixed_seed_strength_smoke():
     assert s["players"]["normal"]["wins"] >= 5, s["players"]
     s = selfplay.run_lineup("santiago", ["easy", "random", "random"], 6, 42, 1, progress=False)
     assert s["players"]["easy"]["wins"] >= 5, s["players"]
+    s = selfplay.run_lineup("santiago", ["normal", "easy", "easy"], 6, 43, 1, progress=False)
+    assert s["players"]["normal"]["wins"] >= 4, s["players"]
+    s = selfplay.run_lineup("santiago", ["hard", "normal", "normal"], 3, 44, 1, progress=False)
+    assert s["head_to_head"]["hard>normal"]["share"] > 0.5, s["head_to_head"]
+
+
+def test_santiago_decisions_stay_within_their_budgets():
+    from meeple import ai
+    levels = ("hard", "normal", "easy", "normal")
+    worst = {}
+
+    def on_move(st, seat, a):
+        lv = levels[seat]
+        worst[lv] = max(worst.get(lv, 0), ai.ops_used())
+        assert ai.ops_used() <= ai.budget(santiago, lv), (lv, ai.ops_used())
+    ai_games.play(santiago, levels, 45, on_move=on_move)
+    assert worst["hard"] > 4 * worst["normal"], worst  # hard really searches

@@ -1,21 +1,38 @@
 """Santiago bots (levels 0 easy, 1 normal, 2 hard); called through meeple.ai.choose / hint.
 
-Everything rests on `_worth`: a seat's money plus its field points *as they will probably end*.
-A tile next to a built canal counts fully; a dry tile counts by its chance to be watered before
-the last drought (better when one of its two segments can be built next, worse as rounds run
-out; nothing in the final round), and its markers by how many droughts they would survive.
+Everything rests on `_evaluate`: each seat's money plus its field points *as they will probably
+end*. Per plot the bot computes how many canals are still missing to water it (a breadth-first
+search over the intersections from the spring and the built canals) and from that, the rounds
+left and the phase:
+  - a survival weight in eighths (a watered plot 8; a dry one less the further it is from the
+    network and the fewer canals can still be built; nothing once no canal can come in time),
+  - the markers it will probably keep (a dry tile loses one per drought until watered; one that
+    runs out of markers before water can arrive turns desert, so its survival is halved).
+A field is then worth (expected size) x (expected markers) to each seat with markers on it.
+A decision's value is the seat's worth against its rivals' (mean of the best and the average).
 
-- Placement: every (tile, plot) is applied to a scratch copy and valued (own worth against the
-  rivals'); easy looks at its own worth only, with noise.
-- Auction: the bot prices the pick order: what the best revealed tile is worth to it against
-  the one left for a passer (one marker fewer), plus the overseer's bribe income for the first
-  passer; it bids up to a share of that difference, never repeating a bid.
-- Bribe: the segment that helps the bot most is proposed (or supported, if already proposed),
-  with an offer sized to its benefit and to the competing totals.
-- Overseer and extra canal: each legal choice is applied and valued; the extra canal has a
-  keeping value that shrinks as rounds run out.
-- hard: for now normal plus a slightly higher bid in the last two rounds; it is NOT yet
-  stronger than normal (tools/selfplay: 41% head-to-head in 3-player games). Work to do.
+- Placement: every (tile, plot) is valued incrementally from the field sums (merging the fields
+  of that crop the tile touches), so all 5 x 48 candidates cost little.
+- Auction: the bot values each pick position (the expected best tile left for it when the
+  seats before it take tiles it does not rank: exact over random subsets), with full markers
+  for a bid and one fewer for a pass, plus the overseer's role for the first passer. Each bid
+  is scored by the expected position it buys (known higher bids, later seats outbidding with a
+  chance that falls with the amount) minus its cost; the best bid or pass is played.
+- Bribe: every legal segment is valued by building it on a copy; the bot backs the one with
+  the best gain after its offer, an offer that beats the competing totals while it pays.
+- Overseer and extra canal: each legal choice is applied and valued; the extra canal is kept
+  while its option value (shrinking with the rounds left) is higher than its use now.
+- easy: own worth only, with noise; small random bids; offers of 1.
+- hard: normal's evaluation plus a search. Candidates: for a bid, normal's bid, a pass and a
+  bid 2 higher; for a placement, normal's choice and the next two by value; for a bribe,
+  normal's choice and a pass. Each is played on the same determinizations (`observe` with
+  seeds derived from the bot's seed: hidden stacks and rivals' money re-dealt) to the end of
+  the round, every seat answering like normal, and valued after the round's drought (or the
+  final scoring); the best sum wins. A second determinization is played only while the budget
+  still holds a whole pass. Other decisions are normal's.
+
+Budgets (core operations: one `_evaluate` or one `apply`-and-value counts 1, sixteen
+incremental placement values count 1): tools/bench_ai measures them in seconds.
 
 State offsets mirror meeple.core.santiago's layout (version 1; a CPython test checks them),
 because the core's underscore consts are compiled away on MicroPython. All buffers are made at
@@ -36,11 +53,14 @@ _PLAYERS = const(1)
 _ROUND = const(3)
 _PHASE = const(4)
 _OVERSEER = const(5)
+_OLD_OVERSEER = const(6)
 _IDX = const(7)
+_SPRING = const(8)
 _PEND = const(9)
 _PEND_SEG = const(10)
 _NREV = const(12)
 _REV = const(17)
+_ORDER = const(22)
 _BID = const(27)
 _MONEY = const(32)
 _EXTRA = const(42)
@@ -56,182 +76,404 @@ _PLACEMENT = const(1)
 _BRIBE = const(2)
 _OVERSEER_PH = const(3)
 _EXTRA_PH = const(4)
+_OVER = const(5)
 _NSEG = const(31)
 _NPLOT = const(48)
 _DESERT = const(0x10)
+_PALM = const(0x20)
 _NONE = const(0xFF)
 
-# ---- weights (quarters of an escudo unless said) ------------------------------------------------
-_WET = const(4)         # an irrigated tile
-_NEAR = const(1)        # a dry tile whose segment can be built next (its survival is far from sure)
-_FAR = const(0)         # a dry tile further away: counts for nothing yet
-_OVERSEER_VALUE = (2, 4, 4)   # escudos a seat expects from being overseer, per level
-_BID_SHARE = (1, 3, 3)  # of the pick-order value, in quarters, a bot is willing to bid
-_KEEP_EXTRA = const(6)  # escudos: holding the extra canal at the start of the game
-_NOISE = (24, 0, 0)
-BUDGETS = (400, 800, 1600)
+# ---- weights ---------------------------------------------------------------------------------
+# survival (eighths) of a dry plot by canals missing (1..4); halved when only as many builds
+# remain as canals are missing, nothing when fewer
+_SURV = (8, 7, 4, 2, 1)
+_OVERSEER_VALUE = (2, 3, 3)   # escudos the first passer expects from the overseer's role
+_NOISE = (40, 0, 0)           # easy's noise, in value units per escudo-equivalent / 4
+_KEEP_EXTRA = (4, 2, 2)       # escudos: holding the extra canal at the start of the game
+_OFFER_KEEP = (0, 1, 1)       # of a bribe's worth (in quarters) a seat keeps for itself
+# chance (eighths) that a seat still to bid outbids a bid of b (index b, capped)
+_OUTBID = (8, 6, 5, 4, 3, 2, 2, 1, 1, 0)
+_GROW = const(10)             # a field's room to grow at the start (eighths of a tile per plot)
+_GROW_MAX = const(4)          # room plots counted per field
+_HARD_K = const(3)            # hard: candidates played out
+_HARD_D = const(2)            # hard: determinizations per candidate
+BUDGETS = (300, 900, 1800)
 
 _BIG = -(1 << 29)
 
+# ---- scratch (allocated once) ----------------------------------------------------------------
 _legal = array("H", bytes(2 * _MAX_ACTIONS))
 _st = bytearray(_SIZE)
 _st2 = bytearray(_SIZE)
-_seen = bytearray(_NPLOT)
+_det = bytearray(_SIZE)
+_base = bytearray(_SIZE)     # hard: the determinization being played out
+_dn = bytearray(20)          # canals missing to reach each intersection
+_sv = bytearray(_NPLOT)      # survival (eighths) of a tile on each plot
+_ls = bytearray(_NPLOT)      # expected marker loss (quarters) of a tile on each plot
+_fid = bytearray(_NPLOT)     # field of each plot (0xFF none)
+_fr = bytearray(_NPLOT)      # empty plots: 1 + the last field that counted it as room
+_ff = bytearray(_NPLOT)      # per field: empty plots next to it (room to grow)
+_rem = bytearray(5)          # per crop: tiles not yet on the board (nor removed)
 _stack = bytearray(_NPLOT)
-_wt = bytearray(_NPLOT)      # tile weight (quarters) for the field being valued
-_per = [0, 0, 0, 0, 0]       # weighted markers per seat in one field
-_w = [0, 0, 0, 0, 0]         # worth per seat
-_gain = array("i", bytes(4 * 10))  # best placement gain per tile code
+_fs = array("i", bytes(4 * _NPLOT))        # per field: sum of survival
+_fm = array("i", bytes(4 * 5 * _NPLOT))    # per field and seat: sum of markers x survival
+_w = [0, 0, 0, 0, 0]         # worth per seat (quarters)
+_w2 = [0, 0, 0, 0, 0]
+_tt = [0, 0]                 # survival, markers x survival of one tile (_tile_terms)
+_nbf = bytearray(4)          # distinct neighbour fields of a candidate plot
+_gain = array("i", bytes(4 * 10))
+_pos = array("i", bytes(4 * 6))      # value per pick position (full markers)
+_posp = array("i", bytes(4 * 6))     # value per pick position (one marker fewer)
+_cand = array("H", bytes(2 * 8))
+_cval = array("i", bytes(4 * 8))
+_ctx = [0, 0, 0]             # growth per room plot (eighths), number of fields, room count
 
 
 def _rounds(n):
     return 9 if n == 5 else 11
 
 
-def _dry_weight(game, st, p, rounds_left):
-    """Chance (in quarters) that the dry plot p is watered before the final drought."""
-    if rounds_left <= 0:
-        return 0
-    near = game._legal_seg(st, game._PLOT_H[p]) or game._legal_seg(st, game._PLOT_V[p])
-    w = _NEAR if near else _FAR
-    if rounds_left == 1:
-        return w // 2
-    return w
+# ---- evaluation ------------------------------------------------------------------------------
+def _distances(game, st):
+    """Canals missing to reach each intersection from the network, into _dn."""
+    for k in range(20):
+        _dn[k] = 99
+    _dn[st[_SPRING]] = 0
+    sa = game._SEG_A
+    sb = game._SEG_B
+    for s in range(_NSEG):
+        if st[_CANAL + s]:
+            _dn[sa[s]] = 0
+            _dn[sb[s]] = 0
+    grew = True
+    while grew:
+        grew = False
+        for s in range(_NSEG):
+            a = sa[s]
+            b = sb[s]
+            if _dn[a] + 1 < _dn[b]:
+                _dn[b] = _dn[a] + 1
+                grew = True
+            elif _dn[b] + 1 < _dn[a]:
+                _dn[a] = _dn[b] + 1
+                grew = True
 
 
-def _worths(game, st):
-    """Each seat's money plus expected field points, in quarters, into _w."""
+def _prep(game, st):
+    """Survival and expected loss of a tile on every plot into _sv, _ls."""
+    _distances(game, st)
     n = st[_PLAYERS]
-    rl = _rounds(n) - st[_ROUND]
+    ph = st[_PHASE]
+    droughts = _rounds(n) - st[_ROUND]           # ordinary droughts still to come
+    builds = droughts + (1 if ph <= _OVERSEER_PH else 0)  # overseer canals still to come
+    if ph == _OVER:
+        builds = 0
+    first = 2 if ph <= _PLACEMENT else (3 if ph <= _OVERSEER_PH else 4)
+    for c in range(5):
+        _rem[c] = 9
+    rm = st[11]  # _REMOVED
+    if rm != _NONE:
+        _rem[rm >> 1] -= 1
+    for p in range(_NPLOT):
+        t = st[_TILE + p] & 0x0F
+        if t:
+            _rem[(t - 1) >> 1] -= 1
+    # tiles still to come that may join a field, in eighths of a tile per empty plot next to it
+    _ctx[0] = _GROW * droughts // _rounds(n)
+    sa = game._SEG_A
+    sb = game._SEG_B
+    ph_ = game._PLOT_H
+    pv_ = game._PLOT_V
+    for p in range(_NPLOT):
+        h = ph_[p]
+        v = pv_[p]
+        if st[_CANAL + h] or st[_CANAL + v]:
+            _sv[p] = 8
+            _ls[p] = 0
+            continue
+        d = _dn[sa[h]]
+        if _dn[sb[h]] < d:
+            d = _dn[sb[h]]
+        if _dn[sa[v]] < d:
+            d = _dn[sa[v]]
+        if _dn[sb[v]] < d:
+            d = _dn[sb[v]]
+        d += 1  # canals missing
+        if d > 4 or d > builds:
+            _sv[p] = 0
+        elif d == builds:
+            _sv[p] = _SURV[d] // 2
+        else:
+            _sv[p] = _SURV[d]
+        if droughts == 0:
+            _ls[p] = 0
+        else:
+            loss = first + 4 * (d - 1)
+            if loss > 4 * droughts:
+                loss = 4 * droughts
+            _ls[p] = loss
+
+
+def _tile_terms(p, m, palm):
+    """Survival and markers x survival of a tile with m markers on plot p into _tt."""
+    s = _sv[p]
+    e = 4 * m - _ls[p]
+    if e < 0:
+        e = 0
+        s = s // 2
+    elif palm and m:
+        e += 4
+    _tt[0] = s
+    _tt[1] = e * s
+
+
+def _nb(p, d):
+    """Neighbour d (0..3: west, east, north, south) of plot p, or -1 off the board."""
+    if d == 0:
+        return p - 1 if p & 7 else -1
+    if d == 1:
+        return p + 1 if p & 7 != 7 else -1
+    if d == 2:
+        return p - 8 if p >= 8 else -1
+    return p + 8 if p < 40 else -1
+
+
+def _fields(st):
+    """Flood-fill the fields; sums into _fs/_fm, worths into _w (quarters)."""
+    n = st[_PLAYERS]
     for q in range(n):
         _w[q] = 4 * st[_MONEY + q]
     for p in range(_NPLOT):
-        _seen[p] = 0
-        t = st[_TILE + p]
-        if not t & 0x0F or t & _DESERT:
-            _wt[p] = 0
-        elif st[_CANAL + game._PLOT_H[p]] or st[_CANAL + game._PLOT_V[p]]:
-            _wt[p] = _WET
-        else:
-            _wt[p] = _dry_weight(game, st, p, rl)
+        _fid[p] = _NONE
+        _fr[p] = 0
+    nf = 0
     for p0 in range(_NPLOT):
         t0 = st[_TILE + p0]
-        if _seen[p0] or not t0 & 0x0F or t0 & _DESERT:
+        if _fid[p0] != _NONE or not t0 & 0x0F or t0 & _DESERT:
             continue
         crop = ((t0 & 0x0F) - 1) >> 1
-        for q in range(n):
-            _per[q] = 0
+        base = nf * 5
+        for q in range(5):
+            _fm[base + q] = 0
         size = 0
         top = 1
         _stack[0] = p0
-        _seen[p0] = 1
+        _fid[p0] = nf
+        _ctx[2] = 0
         while top:
             top -= 1
             p = _stack[top]
-            wp = _wt[p]
-            size += wp
             o = st[_OWN + p]
-            m = (o >> 4) & 3
-            if o & 7 and m:
-                # a dry tile loses a marker per drought: count the markers it would keep
-                if wp < _WET and m > 1 and rl > 1:
-                    m = 1
-                _per[(o & 7) - 1] += m * wp
+            _tile_terms(p, (o >> 4) & 3, st[_TILE + p] & _PALM)
+            size += _tt[0]
+            if o & 7:
+                _fm[base + (o & 7) - 1] += _tt[1]
             x = p & 7
             if x > 0:
-                top = _push(st, p - 1, crop, top)
+                top = _push(st, p - 1, crop, top, nf)
             if x < 7:
-                top = _push(st, p + 1, crop, top)
+                top = _push(st, p + 1, crop, top, nf)
             if p >= 8:
-                top = _push(st, p - 8, crop, top)
+                top = _push(st, p - 8, crop, top, nf)
             if p < 40:
-                top = _push(st, p + 8, crop, top)
+                top = _push(st, p + 8, crop, top, nf)
+        room = _ctx[2]
+        _ff[nf] = room
+        size += _growth(room, crop)
+        _fs[nf] = size
         for q in range(n):
-            _w[q] += size * _per[q] // 4
+            if _fm[base + q]:
+                _w[q] += size * _fm[base + q] // 64
+        nf += 1
+    _ctx[1] = nf
 
 
-def _push(st, r, crop, top):
-    if _seen[r]:
+def _growth(room, crop):
+    """Expected tiles (eighths) a field with `room` empty plots next to it still gains."""
+    if room > _GROW_MAX:
+        room = _GROW_MAX
+    r = _rem[crop] >> 1
+    if room > r:
+        room = r
+    return room * _ctx[0]
+
+
+def _push(st, r, crop, top, f):
+    if _fid[r] != _NONE:
         return top
     t = st[_TILE + r]
+    if not t & 0x0F:
+        if _fr[r] != f + 1:
+            _fr[r] = f + 1
+            _ctx[2] += 1
+        return top
     if not t & 0x0F or t & _DESERT or ((t & 0x0F) - 1) >> 1 != crop:
         return top
-    _seen[r] = 1
+    _fid[r] = f
     _stack[top] = r
     return top + 1
 
 
-def _value(game, st, me, selfish):
-    """Position value for `me`: its worth against the rivals' (mean of best and average), or
-    (selfish, easy) its own worth only."""
+def _evaluate(game, st):
     search.spend(1)
-    _worths(game, st)
+    _prep(game, st)
+    _fields(st)
+
+
+def _rel(w, me, n, selfish):
+    """Value for `me` from worths w: against the best and the average rival."""
     if selfish:
-        return _w[me]
-    n = st[_PLAYERS]
+        return 2 * (n - 1) * w[me]
     best = _BIG
     total = 0
     for q in range(n):
         if q != me:
-            total += _w[q]
-            if _w[q] > best:
-                best = _w[q]
-    return 2 * (n - 1) * _w[me] - (n - 1) * best - total
+            total += w[q]
+            if w[q] > best:
+                best = w[q]
+    return 2 * (n - 1) * w[me] - (n - 1) * best - total
 
 
-def _best_applied(game, st, me, level, n, bonus_extra):
-    """Apply each of the n actions in _legal to a copy and keep the best by _value."""
+def _unit(n):
+    """Value units per escudo of `me`'s own money."""
+    return 8 * (n - 1)
+
+
+def _value(game, st, me, selfish):
+    _evaluate(game, st)
+    return _rel(_w, me, st[_PLAYERS], selfish)
+
+
+def _place_value(st, owner, t, p, m, me, selfish):
+    """Value for `me` after a tile code t with m markers for `owner` (-1 neutral) goes on p,
+    from the field sums of the last _evaluate (no state is touched)."""
+    n = st[_PLAYERS]
+    crop = t >> 1
+    k = 0
+    room = 0
+    for d in range(4):
+        r = _nb(p, d)
+        if r < 0:
+            continue
+        if not st[_TILE + r] & 0x0F:
+            room += 1
+            continue
+        f = _fid[r]
+        if f == _NONE or ((st[_TILE + r] & 0x0F) - 1) >> 1 != crop:
+            continue
+        dup = False
+        for j in range(k):
+            if _nbf[j] == f:
+                dup = True
+        if not dup:
+            _nbf[k] = f
+            k += 1
+    _tile_terms(p, m, st[_TILE + p] & _PALM)
+    size = _tt[0]
+    es = _tt[1]
+    for j in range(k):
+        f = _nbf[j]
+        size += _fs[f] - _growth(_ff[f], crop)
+        room += _ff[f] - 1
+    size += _growth(room, crop)
+    for q in range(n):
+        w = _w[q]
+        tot = es if q == owner else 0
+        for j in range(k):
+            f = _nbf[j]
+            v = _fm[f * 5 + q]
+            if v:
+                tot += v
+                w -= _fs[f] * v // 64
+        if tot:
+            w += size * tot // 64
+        _w2[q] = w
+    return _rel(_w2, me, n, selfish)
+
+
+# ---- placement -------------------------------------------------------------------------------
+def _best_place(game, st, me, level, n_legal):
+    """The best PLACE action in _legal[0:n_legal] by incremental value."""
+    _evaluate(game, st)
+    n = st[_PLAYERS]
+    leftover = st[_IDX] >= n
+    owner = -1 if leftover else me
+    passed = st[_BID + me] == 0
+    selfish = level == 0
+    noise = _NOISE[level] * _unit(n) // 4
     best = _BIG
     a = _legal[0]
-    noise = _NOISE[level]
-    for i in range(n):
-        _st[:] = st
-        game.apply(_st, _legal[i])
-        v = _value(game, _st, me, level == 0)
-        if bonus_extra and _legal[i] != 0:
-            v -= bonus_extra
+    for i in range(n_legal):
+        act = _legal[i]
+        pay = act & 0xFFF
+        t = pay // 48
+        p = pay % 48
+        m = 0 if leftover else (t & 1) + 1 - (1 if passed else 0)
+        v = _place_value(st, owner, t, p, m, me, selfish)
         if noise:
             v += search.below(noise)
         if v > best:
             best = v
-            a = _legal[i]
+            a = act
+    search.spend(n_legal // 16 + 1)
     return a
 
 
-def _own_gain_of_segment(game, st, me, s):
-    """What a canal on segment s adds to `me`'s own worth (quarters)."""
-    _worths(game, st)
-    before = _w[me]
-    _st2[:] = st
-    _st2[_CANAL + s] = 1
-    _worths(game, _st2)
-    search.spend(2)
-    return _w[me] - before
-
-
-def _tile_gains(game, st, me, markers_off):
-    """Best own-worth gain per revealed tile code into _gain (quarters), placing it for `me`
-    with `markers_off` markers fewer; returns the number of revealed tiles."""
-    _worths(game, st)
-    base = _w[me]
+def _tile_gains(game, st, me, off):
+    """Best value gain for `me` per revealed tile (its markers less `off`) into _gain."""
+    _evaluate(game, st)
+    n = st[_PLAYERS]
+    base = _rel(_w, me, n, False)
     nrev = st[_NREV]
     for k in range(nrev):
         t = st[_REV + k]
-        m = (t & 1) + 1 - markers_off
-        best = 0
+        m = (t & 1) + 1 - off
+        best = _BIG
         for p in range(_NPLOT):
             if st[_TILE + p] & 0x0F:
                 continue
-            _st2[:] = st
-            _st2[_TILE + p] = (st[_TILE + p] & 0x20) | (t + 1)
-            _st2[_OWN + p] = (me + 1) | (m << 4)
-            _worths(game, _st2)
-            g = _w[me] - base
-            if g > best:
-                best = g
-        search.spend(8)
-        _gain[k] = best
+            v = _place_value(st, me, t, p, m, me, False)
+            if v > best:
+                best = v
+        _gain[k] = best - base
+    search.spend(nrev * 3)
     return nrev
+
+
+def _sort_gains(nrev):
+    for i in range(1, nrev):  # insertion sort, descending
+        v = _gain[i]
+        j = i
+        while j > 0 and _gain[j - 1] < v:
+            _gain[j] = _gain[j - 1]
+            j -= 1
+        _gain[j] = v
+
+
+def _choose(a, b):
+    if b < 0 or b > a:
+        return 0
+    r = 1
+    for i in range(b):
+        r = r * (a - i) // (i + 1)
+    return r
+
+
+def _position_values(nrev, n, out):
+    """out[k]: expected best gain left for the k-th placer when the k placers before take
+    random tiles (the k-th picks the best of a random subset of nrev - k), from sorted _gain."""
+    for k in range(n):
+        r = nrev - k
+        if r <= 0:
+            out[k] = 0
+            continue
+        tot = _choose(nrev, r)
+        v = 0
+        for i in range(nrev):
+            c = _choose(nrev - 1 - i, r - 1)
+            if c:
+                v += _gain[i] * c
+        out[k] = v // tot
 
 
 def _bid(game, st, me, level):
@@ -241,52 +483,46 @@ def _bid(game, st, me, level):
     if money == 0:
         return 0
     if level == 0:
-        b = search.below(4)
+        b = search.below(5)
         return 0x1000 | b if b and b <= money and not _bid_taken(st, b) else 0
+    u = _unit(n)
     nrev = _tile_gains(game, st, me, 0)
-    top = 0
-    low = 1 << 20
-    for k in range(nrev):
-        if _gain[k] > top:
-            top = _gain[k]
-        if _gain[k] < low:
-            low = _gain[k]
-    passer = low // 2  # a passer picks late and places one marker fewer
-    # first passer becomes overseer: bribes come to him
-    first_pass = 1
-    for q in range(n):
-        if q != me and _asked(st, q) and st[_BID + q] == 0:
-            first_pass = 0
-    pass_value = passer + 4 * _OVERSEER_VALUE[level] * first_pass
-    worth = (top - pass_value) * _BID_SHARE[level] // 16  # quarters -> escudos, times share
-    if level == 2:
-        worth += _late_money_bonus(st)
-    if worth > money:
-        worth = money
-    if worth < 1:
-        return 0
-    high = 0
-    for q in range(n):
-        if st[_BID + q] > high:
-            high = st[_BID + q]
-    b = high + 1 if high < worth else worth
-    while b >= 1 and _bid_taken(st, b):
-        b -= 1
-    return 0x1000 | b if b >= 1 else 0
-
-
-def _late_money_bonus(st):
-    """hard: money is worth less to hold in the last rounds (nothing left to spend it on
-    but the score), so picks are bid for a little more."""
-    left = _rounds(st[_PLAYERS]) - st[_ROUND]
-    return 1 if left <= 2 else 0
-
-
-def _asked(st, q):
-    """Has seat q already acted in this auction?"""
-    n = st[_PLAYERS]
-    first = (st[6] + 1) % n  # _OLD_OVERSEER = 6: bidding started left of him
-    return (q - first) % n < st[_IDX]
+    _sort_gains(nrev)
+    _position_values(nrev, n, _pos)
+    _tile_gains(game, st, me, 1)
+    _sort_gains(nrev)
+    _position_values(nrev, n, _posp)
+    # seats that already acted, passers among them, seats still to bid
+    acted = st[_IDX]
+    later = n - 1 - acted
+    passers = 0
+    first = (st[_OLD_OVERSEER] + 1) % n
+    for i in range(acted):
+        if st[_BID + (first + i) % n] == 0:
+            passers += 1
+    pp = n - 1 - passers  # a passer places after the bidders and the later passers
+    best = _posp[pp] + (_OVERSEER_VALUE[level] * u if passers == 0 else 0)
+    choice = 0
+    for b in range(1, money + 1):
+        if _bid_taken(st, b):
+            continue
+        above = 0
+        for q in range(n):
+            if st[_BID + q] > b:
+                above += 1
+        o = _OUTBID[b if b < 9 else 9]
+        pos8 = 8 * above + later * o  # expected position, in eighths
+        k = pos8 >> 3
+        fr = pos8 & 7
+        if k >= n - 1:
+            v = _pos[n - 1]
+        else:
+            v = (_pos[k] * (8 - fr) + _pos[k + 1] * fr) >> 3
+        v -= b * u
+        if v > best:
+            best = v
+            choice = b
+    return 0x1000 | choice if choice else 0
 
 
 def _bid_taken(st, b):
@@ -296,14 +532,63 @@ def _bid_taken(st, b):
     return False
 
 
+# ---- bribes ----------------------------------------------------------------------------------
+def _seg_gain(game, st, me, s, base):
+    """Value gain for `me` of a canal on segment s (state otherwise unchanged)."""
+    _st2[:] = st
+    _st2[_CANAL + s] = 1
+    return _value(game, _st2, me, False) - base
+
+
+def _offer_for(st, me, s, g, level):
+    """The offer for segment s worth g value units to `me`: 0 when not worth backing."""
+    money = st[_MONEY + me]
+    n = st[_PLAYERS]
+    u = _unit(n)
+    if level == 0:
+        return 1 if g > u else 0
+    worth = g * (4 - _OFFER_KEEP[level]) // (4 * u)  # escudos it is worth paying
+    if worth < 1:
+        return 0
+    mine = 0
+    rival = 0
+    for q in range(n):
+        seg = st[_OFFER_SEG + q]
+        if seg == _NONE or q == me:
+            continue
+        if seg == s:
+            mine += st[_OFFER_AMT + q]
+    for s2 in range(_NSEG):
+        if s2 == s:
+            continue
+        t = 0
+        for q in range(n):
+            if st[_OFFER_SEG + q] == s2 and q != me:
+                t += st[_OFFER_AMT + q]
+        if t > rival:
+            rival = t
+    need = rival + 1 - mine
+    if need < 1:
+        need = 1
+    o = worth // 2
+    if o < need:
+        o = need
+    if o > worth:
+        return 0
+    if o > money:
+        o = money
+    return o
+
+
 def _bribe(game, st, me, level):
     """Bribe phase, first step (propose / support / pass) or the offer after it."""
     money = st[_MONEY + me]
+    base = _value(game, st, me, level == 0)
+    u = _unit(st[_PLAYERS])
     if st[_PEND]:
         s = st[_PEND_SEG]
-        gain = _own_gain_of_segment(game, st, me, s) // 4
-        offer = _offer(st, me, s, gain, level)
-        return 0x1000 | offer
+        o = _offer_for(st, me, s, _seg_gain(game, st, me, s, base), level)
+        return 0x1000 | (o if o >= 1 else 1)
     if money == 0:
         return 0
     n = game.legal_into(st, _legal)
@@ -311,49 +596,157 @@ def _bribe(game, st, me, level):
     a = 0
     for i in range(1, n):
         s = _legal[i] & 0xFFF
-        g = _own_gain_of_segment(game, st, me, s)
+        g = _seg_gain(game, st, me, s, base)
         if level == 0:
-            g += search.below(8)
-        if g > best:
-            best = g
+            g += search.below(8 * u)
+        o = _offer_for(st, me, s, g, level)
+        if o == 0:
+            continue
+        net = g - o * u
+        if net > best:
+            best = net
             a = _legal[i]
-    if best < 8:  # under two escudos of benefit: not worth a bribe
-        return 0
     return a
 
 
-def _offer(st, me, s, gain, level):
-    money = st[_MONEY + me]
-    if level == 0:
-        return 1
+def _extra(game, st, me, level, n_legal):
     n = st[_PLAYERS]
-    mine = 0  # the proposal's total so far (when supporting)
-    rival = 0
-    for q in range(n):
-        seg = st[_OFFER_SEG + q]
-        if seg == _NONE:
-            continue
-        t = st[_OFFER_AMT + q]
-        if seg == s:
-            mine += t
-        else:
-            rival += t  # a rough bound of the best competing total
-    want = gain // 2
-    need = rival + 1 - mine
-    if need > want and need <= gain - 1:
-        want = need
-    if want < 1:
-        want = 1
-    if want > money:
-        want = money
-    return want
+    h = _rounds(n)
+    left = h - st[_ROUND]
+    keep = _KEEP_EXTRA[level] * _unit(n) * left // h
+    return _best_applied(game, st, me, level, n_legal, keep)
 
 
-def _extra(game, st, me, level, n):
-    rl = _rounds(st[_PLAYERS]) - st[_ROUND]
-    keep = 4 * _KEEP_EXTRA * rl // _rounds(st[_PLAYERS])
-    keep = keep * 2 * (st[_PLAYERS] - 1)  # in _value's units
-    return _best_applied(game, st, me, level, n, keep)
+def _best_applied(game, st, me, level, n_legal, keep):
+    """Apply each of the actions in _legal to a copy and keep the best by value; actions other
+    than PASS pay `keep` (the extra canal's option value)."""
+    best = _BIG
+    a = _legal[0]
+    noise = _NOISE[level] * _unit(st[_PLAYERS]) // 4
+    for i in range(n_legal):
+        _st[:] = st
+        game.apply(_st, _legal[i])
+        v = _value(game, _st, me, level == 0)
+        if keep and _legal[i] != 0:
+            v -= keep
+        if noise:
+            v += search.below(noise)
+        if v > best:
+            best = v
+            a = _legal[i]
+    return a
+
+
+# ---- the normal policy (also hard's model of every seat) -------------------------------------
+def _normal(game, st, me, level):
+    n = game.legal_into(st, _legal)
+    if n == 1:
+        return _legal[0]
+    ph = st[_PHASE]
+    if ph == _AUCTION:
+        return _bid(game, st, me, level)
+    if ph == _PLACEMENT:
+        return _best_place(game, st, me, level, n)
+    if ph == _BRIBE:
+        return _bribe(game, st, me, level)
+    if ph == _EXTRA_PH:
+        return _extra(game, st, me, level, n)
+    return _best_applied(game, st, me, level, n, 0)
+
+
+# ---- hard: candidates played to the end of the round -----------------------------------------
+def _candidates(game, st, me):
+    """hard: up to _HARD_K candidate actions for `me` (normal's choice first); how many."""
+    a = _normal(game, st, me, 1)
+    _cand[0] = a
+    k = 1
+    ph = st[_PHASE]
+    n = st[_PLAYERS]
+    if ph == _AUCTION:
+        money = st[_MONEY + me]
+        b = a & 0xFFF if a else 0
+        for alt in (0, b + 2, b - 2 if b > 2 else 1, b + 4):
+            if k >= _HARD_K:
+                break
+            if alt > money or (alt and _bid_taken(st, alt)):
+                continue
+            act = 0x1000 | alt if alt else 0
+            dup = False
+            for j in range(k):
+                if _cand[j] == act:
+                    dup = True
+            if not dup:
+                _cand[k] = act
+                k += 1
+        return k
+    if ph == _PLACEMENT:
+        m_legal = game.legal_into(st, _legal)
+        _evaluate(game, st)
+        leftover = st[_IDX] >= n
+        owner = -1 if leftover else me
+        passed = st[_BID + me] == 0
+        for i in range(m_legal):
+            act = _legal[i]
+            if act == a:
+                continue
+            pay = act & 0xFFF
+            t = pay // 48
+            m = 0 if leftover else (t & 1) + 1 - (1 if passed else 0)
+            v = _place_value(st, owner, t, pay % 48, m, me, False)
+            if k < _HARD_K:
+                j = k
+                k += 1
+            elif v > _cval[k - 1]:
+                j = k - 1
+            else:
+                continue
+            while j > 1 and _cval[j - 1] < v:
+                _cand[j] = _cand[j - 1]
+                _cval[j] = _cval[j - 1]
+                j -= 1
+            _cand[j] = act
+            _cval[j] = v
+        search.spend(m_legal // 16 + 1)
+        return k
+    if ph == _BRIBE and not st[_PEND]:
+        if a != 0:
+            _cand[k] = 0
+            k += 1
+        return k
+    return k
+
+
+def _rollout_value(game, me):
+    """Play _det to the end of its round with normal for every seat; value for `me`."""
+    r = _det[_ROUND]
+    while _det[_PHASE] != _OVER and _det[_ROUND] == r:
+        q = game.to_move(_det)
+        obs = _det  # every seat decides from the same determinized position
+        game.apply(_det, _normal(game, obs, q, 1))
+    return _value(game, _det, me, False)
+
+
+def _hard(game, obs, me, seed):
+    k = _candidates(game, obs, me)
+    if k <= 1:
+        return _cand[0]
+    for j in range(k):
+        _cval[j] = 0
+    for dd in range(_HARD_D):
+        if dd and search.left() < search.used() // dd:  # another pass would overrun the budget
+            break
+        _base[:] = game.observe(obs, me, search.seed_from(seed, dd))
+        for j in range(k):
+            _det[:] = _base
+            game.apply(_det, _cand[j])
+            _cval[j] += _rollout_value(game, me)
+    best = _BIG
+    a = _cand[0]
+    for j in range(k):
+        if _cval[j] > best:
+            best = _cval[j]
+            a = _cand[j]
+    return a
 
 
 def choose(game, obs, me, level, seed):
@@ -361,28 +754,68 @@ def choose(game, obs, me, level, seed):
     n = game.legal_into(obs, _legal)
     if n == 1:
         return _legal[0]
-    ph = obs[_PHASE]
-    if ph == _AUCTION:
-        return _bid(game, obs, me, level)
-    if ph == _BRIBE:
-        return _bribe(game, obs, me, level)
-    if ph == _EXTRA_PH:
-        return _extra(game, obs, me, level, n)
-    return _best_applied(game, obs, me, level, n, 0)
+    if level == 2:
+        ph = obs[_PHASE]
+        if ph == _AUCTION or ph == _PLACEMENT or (ph == _BRIBE and not obs[_PEND]):
+            return _hard(game, obs, me, seed)
+        return _normal(game, obs, me, 1)
+    return _normal(game, obs, me, level)
+
+
+def _own_canal_gain(game, st, me, s):
+    """What a canal on segment s adds to `me`'s own expected worth, in escudos."""
+    _evaluate(game, st)
+    before = _w[me]
+    _st2[:] = st
+    _st2[_CANAL + s] = 1
+    _evaluate(game, _st2)
+    return (_w[me] - before) // 4
 
 
 def reason(game, obs, me, action):
-    """One line on why, e.g. '+12 points: places a 2-marker bean next to its beans'."""
+    """One line on why, e.g. '+6 expected escudos: places the bean tile ... on (3,2) ...'."""
     search.start(BUDGETS[1], 0)
-    _worths(game, obs)
-    before = _w[me]
-    _st[:] = obs
-    game.apply(_st, action)
-    _worths(game, _st)
-    d = (_w[me] - before) // 4
     what = game.describe(obs, action)
     if what.startswith("seat "):  # drop "seat N": the hint is for that seat
         what = what[what.find(" ", 5) + 1:]
+    ph = obs[_PHASE]
+    kind = action >> 12
+    n = obs[_PLAYERS]
+    if ph == _AUCTION:
+        if action == 0:
+            first = (obs[_OLD_OVERSEER] + 1) % n
+            for i in range(obs[_IDX]):
+                if obs[_BID + (first + i) % n] == 0:
+                    return what + ": keeps its money, places late with one marker fewer"
+            return what + ": becomes the overseer (bribes come to it), places last with one marker fewer"
+        nrev = _tile_gains(game, obs, me, 0)
+        _sort_gains(nrev)
+        return "%s: buys an earlier pick with all markers; its best tile is worth %+d escudos to it" % (
+            what, _gain[0] // _unit(n))
+    if ph == _BRIBE:
+        if obs[_PEND]:
+            seg = obs[_PEND_SEG]
+        elif action == 0:
+            return what + ": no canal is worth a bribe to it now"
+        else:
+            seg = action & 0xFFF
+        return "%s: that canal waters its fields, worth %+d escudos to it" % (
+            what, _own_canal_gain(game, obs, me, seg))
+    if ph == _EXTRA_PH and action == 0:
+        return what + ": keeps its extra canal for a later round"
+    if ph == _OVERSEER_PH and action == 0:
+        return what + ": no canal helps it more than its rivals"
+    if kind == 6:
+        return "%s: that canal waters its own fields (worth %+d escudos to it), not its rivals'" % (
+            what, _own_canal_gain(game, obs, me, action & 0xFFF))
+    _evaluate(game, obs)
+    before = _w[me]
+    _st[:] = obs
+    game.apply(_st, action)
+    _evaluate(game, _st)
+    d = (_w[me] - before) // 4
+    if kind == 5:
+        return "%s: the best offer against what the canals bring it (%+d expected escudos)" % (what, d)
     if d:
         return "%+d expected escudos: %s" % (d, what)
-    return what
+    return what + ": the least harm among the choices"
