@@ -43,7 +43,8 @@ replay: deps
 # --- On a board (README "On a board"): build, flash, devtest, the virtual board -------------------
 # make build [BOARD=profile]; make flash PORT=/dev/ttyACM0|virtual [BOARD=profile];
 # make devtest PORT=...; make vboard (serves a virtual board until Ctrl-C)
-VBOARD_HEAP ?= 192k
+# the virtual board emulates a Pico W's 192 KB of free heap (scaled for its 64-bit interpreter)
+VBOARD_PICO_HEAP ?= 192k
 HWTEST_DIR := build/hwtest
 
 build: deps
@@ -63,12 +64,12 @@ pull-records: deps
 	$(PY) -m tools.pull_records --port "$(PORT)" $(if $(VBOARD_DIR),--vboard-dir $(VBOARD_DIR))
 
 vboard: deps
-	$(PY) -m tools.vboard --root build/vboard/flash --state-dir build/vboard --heap $(VBOARD_HEAP)
+	$(PY) -m tools.vboard --root build/vboard/flash --state-dir build/vboard --pico-heap $(VBOARD_PICO_HEAP)
 
 # The flash-and-test path on every `make test`: a fresh virtual board with a Pico-sized heap,
 # stopped however the run ends (and a stale one from a killed run is stopped by `start`).
 hwtest: deps
-	@$(PY) -m tools.vboard.control start --dir $(HWTEST_DIR) --heap $(VBOARD_HEAP) --fresh >/dev/null && \
+	@$(PY) -m tools.vboard.control start --dir $(HWTEST_DIR) --pico-heap $(VBOARD_PICO_HEAP) --fresh >/dev/null && \
 	trap '$(PY) -m tools.vboard.control stop --dir $(HWTEST_DIR)' EXIT INT TERM && \
 	$(MAKE) --no-print-directory flash PORT=virtual VBOARD_DIR=$(HWTEST_DIR) && \
 	$(MAKE) --no-print-directory devtest PORT=virtual VBOARD_DIR=$(HWTEST_DIR)

@@ -161,3 +161,13 @@ def test_reset_runs_main_py_and_flash_survives_restarts(tmp_path):
         finally:
             s.close()
     assert control.running_port(str(state)) is None
+
+
+def test_pico_heap_scales_the_heap_for_the_64_bit_interpreter(tmp_path):
+    from tools.vboard.__main__ import PICO_HEAP_SCALE_TENTHS
+    with running_vboard(tmp_path / "state", pico_heap="100k") as port:
+        total = mpremote(port, "exec", "import gc; gc.collect(); print(gc.mem_free() + gc.mem_alloc())")
+        heap = int(ok(total).split()[-1])
+        assert abs(heap - 100 * 1024 * PICO_HEAP_SCALE_TENTHS // 10) < 4096, heap
+        r = mpremote(port, "exec", "b = bytearray(%d)" % (heap + 1024))
+        assert r.returncode == 1 and b"MemoryError" in r.stdout + r.stderr

@@ -14,7 +14,7 @@ import sys
 from tools.vboard import control as vboard_control
 
 
-TEMPORARY_VBOARD_HEAP = "192k"  # as `make vboard`: tests must fit a Pico-sized heap
+TEMPORARY_VBOARD_HEAP = "192k"  # as `make vboard`: tests must fit a Pico W's heap (--pico-heap)
 
 
 class BoardError(Exception):
@@ -125,10 +125,10 @@ def connect(port, vboard_dir=None, soft_reset=True, answer_timeout=10):
         state_dir = vboard_dir or vboard_control.DEFAULT_DIR
         port = vboard_control.running_port(state_dir)
         if port is None:
-            print("vboard: none running; starting one for this command (flash kept in %s, heap %s)"
+            print("vboard: none running; starting one for this command (flash kept in %s, a Pico's %s heap)"
                   % (os.path.relpath(os.path.join(state_dir, "flash")), TEMPORARY_VBOARD_HEAP), file=sys.stderr)
             try:
-                port = vboard_control.start(state_dir, heap=TEMPORARY_VBOARD_HEAP)
+                port = vboard_control.start(state_dir, pico_heap=TEMPORARY_VBOARD_HEAP)
             except vboard_control.VboardError as e:
                 raise BoardError(str(e)) from None
             temporary_vboard = state_dir

@@ -1,6 +1,6 @@
 """Run a virtual board in the background, for make and the tools:
 
-    python -m tools.vboard.control start [--dir build/vboard] [--heap 192k] [--fresh]
+    python -m tools.vboard.control start [--dir build/vboard] [--heap 192k | --pico-heap 192k] [--fresh]
     python -m tools.vboard.control stop  [--dir build/vboard]
     python -m tools.vboard.control port  [--dir build/vboard]
 
@@ -68,7 +68,7 @@ def stop(state_dir=DEFAULT_DIR, timeout=5.0):
     return stopped
 
 
-def start(state_dir=DEFAULT_DIR, heap=None, fresh=False, timeout=30.0, extra_args=()):
+def start(state_dir=DEFAULT_DIR, heap=None, fresh=False, timeout=30.0, extra_args=(), pico_heap=None):
     """Start a board in the background; return its device path."""
     stop(state_dir)
     flash = os.path.join(state_dir, "flash")
@@ -78,6 +78,8 @@ def start(state_dir=DEFAULT_DIR, heap=None, fresh=False, timeout=30.0, extra_arg
     cmd = [sys.executable, "-m", "tools.vboard", "--root", flash, "--state-dir", state_dir]
     if heap:
         cmd += ["--heap", heap]
+    if pico_heap:
+        cmd += ["--pico-heap", pico_heap]
     cmd += list(extra_args)
     log_path = os.path.join(state_dir, "vboard.log")
     with open(log_path, "wb") as log:
@@ -101,12 +103,13 @@ def main(argv=None):
     ap = argparse.ArgumentParser(prog="python -m tools.vboard.control")
     ap.add_argument("action", choices=["start", "stop", "port"])
     ap.add_argument("--dir", default=DEFAULT_DIR, help="state folder (default build/vboard)")
-    ap.add_argument("--heap", help="MicroPython heap, e.g. 192k")
+    ap.add_argument("--heap", help="MicroPython heap as given, e.g. 192k")
+    ap.add_argument("--pico-heap", help="emulate a Pico with this much free heap, e.g. 192k (see tools.vboard --help)")
     ap.add_argument("--fresh", action="store_true", help="start with an empty flash")
     args = ap.parse_args(argv)
     try:
         if args.action == "start":
-            print(start(args.dir, heap=args.heap, fresh=args.fresh))
+            print(start(args.dir, heap=args.heap, fresh=args.fresh, pico_heap=args.pico_heap))
         elif args.action == "stop":
             print("vboard: stopped" if stop(args.dir) else "vboard: none was running", file=sys.stderr)
         else:

@@ -14,7 +14,7 @@ MPREMOTE = [sys.executable, "-m", "mpremote"]
 
 
 @contextlib.contextmanager
-def running_vboard(state_dir, heap=None, flash=None, pretend_firmware=None):
+def running_vboard(state_dir, heap=None, flash=None, pretend_firmware=None, pico_heap=None):
     """A virtual board with its flash in state_dir/flash, stopped on exit; yields its device path."""
     extra = []
     if flash:
@@ -22,7 +22,7 @@ def running_vboard(state_dir, heap=None, flash=None, pretend_firmware=None):
     if pretend_firmware:
         extra += ["--pretend-firmware", pretend_firmware]
     state_dir = str(state_dir)
-    port = control.start(state_dir, heap=heap, extra_args=extra)
+    port = control.start(state_dir, heap=heap, extra_args=extra, pico_heap=pico_heap)
     try:
         yield port
     finally:
