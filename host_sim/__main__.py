@@ -57,6 +57,10 @@ def main(argv=None):
         if why is None:
             return window.run(args.board, args.flash, args.keys, args.scale)
         print("no window (%s): using the terminal" % why, file=sys.stderr)
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+        print("host_sim: no display and no terminal to play in (stdin/stdout are not a TTY): run it "
+              "from a terminal, or use --headless --keys \"...\" --shot out.png", file=sys.stderr)
+        return 2
     from host_sim import terminal
     return terminal.run(args.board, args.flash, args.keys)
 

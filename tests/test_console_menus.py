@@ -166,3 +166,11 @@ def test_unknown_board_and_missing_button_are_errors(tmp_path):
     con = Console("pimoroni_display_pack", root=str(tmp_path))
     with pytest.raises(ValueError):
         con.tap("up")
+
+
+def test_sim_without_display_or_terminal_says_what_to_do(tmp_path):
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy")
+    r = subprocess.run([sys.executable, "-m", "host_sim", "--board", "waveshare_lcd_1_14"],
+                       stdin=subprocess.DEVNULL, capture_output=True, text=True, env=env, timeout=60)
+    assert r.returncode == 2
+    assert "--headless" in r.stderr and "Traceback" not in r.stderr
