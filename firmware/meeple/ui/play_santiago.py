@@ -17,8 +17,13 @@ X (hold A) switches the panel (decision / seats / hidden on 240x135), Y (hold B)
 menu (hint, log, seats and scores, rules, save and quit).
 
 The board drawing is meeple.ui.santiago_board, the panel santiago_panel, what is read from the
-state santiago_state, the menu, drought and end screens santiago_screens.
+state santiago_state. The menu, hint, log, seats, drought and end screens (santiago_screens) are
+imported when one opens and forgotten once the board is back on screen; the bots make room for
+them (no AI seat moves while one is up), and a hint is worked out once the menu is gone
+(DESIGN.md section 4).
 """
+import sys
+
 try:
     from typing import TYPE_CHECKING
 except ImportError:  # MicroPython
@@ -62,7 +67,8 @@ RULES = (
     ("Screen", "Plots: crop picture, owner letter in the seat colour, one black pip per "
      "marker. Green ground = watered, straw = dry, sand = desert.\nLanes: blue = canal, "
      "dashed = may be built now, stripes = a proposal (proposer's letter).\nSpring: the white "
-     "and blue square. Red X = turns to desert, -1 = loses a marker."),
+     "and blue square. Palm: a small tree (on a tile: in its corner, green frame). Red X = turns "
+     "to desert, -1 = loses a marker."),
 )
 
 
@@ -114,6 +120,9 @@ class Screen(_Screen):
         st = session.state
         self.lay: "Any" = None      # santiago_board.Layout, made at the first draw
         self.board: "Any" = None    # santiago_board.Board
+        self.panel: "Any" = None    # santiago_panel.Panel
+        self._foot = None       # the footer and status texts on the panel (None: repaint all)
+        self._status = None
         self.acts = [0] * core.MAX_ACTIONS
         self.nacts = 0
         self.mode = M_WAIT
@@ -127,8 +136,9 @@ class Screen(_Screen):
         self.seg = -1           # segment chosen before the offer
         self.fixed_seg = False  # the core already holds the segment (resumed mid-offer)
         self.page = PG_DECIDE
-        self.last = ""          # the last action, in words
-        self.log = []           # the last actions, in words (newest last)
+        self.last = ""          # the last action, in words (the log is read from the journal)
+        self._pages_loaded = False  # santiago_screens imported by this screen
+        self._hint_due = False  # the game menu asked for a hint (worked out in tick)
         self.snap = bytearray(st)       # the state before the next action
         self.before = bytearray(len(st))  # scratch: drought preview
         self.dmarks = bytearray(S.NPLOT)
@@ -145,9 +155,6 @@ class Screen(_Screen):
         st = self.session.state
         txt = S.action_text(self.snap, seat, action, SEAT_LETTERS)
         self.last = txt
-        self.log.append(txt)
-        if len(self.log) > 40:
-            self.log.pop(0)
         ended = self.snap[S.O_ROUND] != st[S.O_ROUND] or (
             st[S.O_PHASE] == S.OVER and self.snap[S.O_PHASE] != S.OVER)
         if ended:
@@ -164,8 +171,44 @@ class Screen(_Screen):
             self.show_end()
 
     def show_end(self):
+        self.app.push(self.pages().EndScreen(self))
+
+    # ---- the screens over the game (meeple.ui.santiago_screens) ---------------------------------
+    def pages(self):
+        """santiago_screens, imported when one of its screens opens (the bots make room for it:
+        no AI seat moves while a page is over the game); `_drop_pages` lets it go."""
+        if "meeple.ui.santiago_screens" not in sys.modules:
+            self._pages_loaded = True
+            self.session.forget_bots()
         from meeple.ui import santiago_screens
-        self.app.push(santiago_screens.EndScreen(self))
+        return santiago_screens
+
+    def _drop_pages(self):
+        """The board is back on screen: forget santiago_screens if this screen imported it."""
+        if self._pages_loaded:
+            self._pages_loaded = False
+            sys.modules.pop("meeple.ui.santiago_screens", None)
+            ui = sys.modules.get("meeple.ui")
+            if ui is not None and hasattr(ui, "santiago_screens"):
+                delattr(ui, "santiago_screens")
+
+    def want_hint(self):
+        """The game menu chose Hint: worked out on the next tick, once the menu and its module
+        are gone (the bot needs the room)."""
+        self._hint_due = True
+
+    def tick(self, now):
+        if self._hint_due and self.app and self.app.screen is self:
+            self._hint_due = False
+            st = self.session.state
+            seat = core.to_move(st)
+            if self.mode in (M_WAIT, M_OVER):
+                return
+            from meeple import ai
+            from meeple.ui.widgets import DialogScreen
+            a, why = ai.hint(core, st, seat)
+            self.app.push(DialogScreen("Hint", "%s\n\n%s" % (S.action_text(st, seat, a, SEAT_LETTERS), why),
+                                       None, None, "A ok  B back"))
 
     def _show_drought(self):
         st = self.session.state
@@ -175,9 +218,8 @@ class Screen(_Screen):
             b[S.O_CANAL + s] = st[S.O_CANAL + s]
         lose, dry = S.drought_marks(b, st, self.dmarks)
         if lose or dry:
-            from meeple.ui import santiago_screens
             self.drought_up = True
-            self.app.push(santiago_screens.DroughtScreen(self, lose, dry, st[S.O_PHASE] == S.OVER))
+            self.app.push(self.pages().DroughtScreen(self, lose, dry, st[S.O_PHASE] == S.OVER))
 
     def drought_done(self):
         self.drought_up = False
@@ -320,6 +362,7 @@ class Screen(_Screen):
         if self.lay is None or self.lay.w != c.width:
             self.lay = B.Layout(c.width, c.height, FOOTER_H)
             self.board = B.Board(self.lay)
+            self.panel = P.Panel(self.lay.panel)
             self._marks()
 
     def panel_shown(self):
@@ -337,11 +380,15 @@ class Screen(_Screen):
         return self.mode not in (M_PLOT, M_SEG)
 
     def draw(self, c):
+        self._drop_pages()
         self._layout(c)
         lay = self.lay
         c.fill(theme.BG)
+        self.board.hide_x = 9999
         self.board.draw(c, self.session.state)
         self._panel_on = False
+        self._foot = None
+        self._status = None
         self.dirty = D_PANEL | D_FOOT | D_STATUS
         self._paint(c)
 
@@ -349,50 +396,58 @@ class Screen(_Screen):
         if self.dirty & D_ALL or self.lay is None:
             self.draw(c)
             return
-        self._paint(c)
+        if self.dirty:
+            self._paint(c)
 
     def _paint(self, c):
+        """Send what changed: board plots and lanes (santiago_board), panel rows and characters
+        (santiago_panel.Panel), status and footer characters."""
         d = self.dirty
         self.dirty = 0
         st = self.session.state
         lay = self.lay
+        bd = self.board
         shown = self.panel_shown()
         if lay.short and not shown and self._panel_on:
-            d |= D_BOARD
-            self.board.invalidate()  # the panel was over the board: repaint what it covered
+            bd.invalidate()  # the panel was over the board: repaint what it covered
             x, y, w, h = lay.panel
             c.fill_rect(x - 1, y, w + 1, h, theme.BG)
-        if shown and not self._panel_on:
-            d |= D_PANEL
+        if lay.short and shown and not self._panel_on:
+            self.panel.invalidate()  # slides in over the board
+            c.fill_rect(lay.panel[0] - 1, 0, 1, lay.panel[3], theme.EDGE)
         self._panel_on = shown
-        if d & (D_BOARD | D_PANEL) or not lay.short or not shown:
-            self.board.sync(c, st)
-            if lay.short and shown and self.board.drawn_items:
-                d |= D_PANEL  # plots under the sliding panel were repainted over it
-        if shown:
-            rows = self.panel_rows()
-            if d & D_PANEL:
-                if lay.short:
-                    c.fill_rect(lay.panel[0] - 1, 0, 1, lay.panel[3], theme.EDGE)
-                P.draw(c, lay.panel, rows)
-            else:
-                if d & D_PICK:
-                    P.draw(c, lay.panel, rows, P.R_PICK)
-                if d & D_MENU:
-                    P.draw(c, lay.panel, rows, P.R_MENU)
-                if d & D_INFO:
-                    P.draw(c, lay.panel, rows, P.R_INFO)
-                if d & D_STATUS and lay.short:
-                    P.draw(c, lay.panel, rows, P.R_STATUS)
+        # on 240x135 what lies under the panel is not drawn while it is there
+        bd.hide_x = lay.panel[0] - 1 if lay.short and shown else 9999
+        bd.sync(c, st)
+        if shown and d & (D_PANEL | D_PICK | D_MENU | D_INFO | D_STATUS):
+            self.panel.draw(c, self.panel_rows())
         if d & D_STATUS and not lay.short:
-            s = self.status_text()
-            cell(c, 0, 0, lay.w, lay.status_h, s, theme.BAR_FG, theme.BAR, SMALL)
-            room = (lay.w - 4) // SMALL.w - len(s) - 2
-            if self.last and room > 4:  # what was just played, as much as fits
-                t = self.last[:room]
-                c.text(t, lay.w - 2 - SMALL.width(t), 2, theme.ACCENT, theme.BAR, SMALL)
+            self._status_bar(c)
         if d & (D_FOOT | D_INFO):
-            cell(c, 0, lay.h - FOOTER_H, lay.w, FOOTER_H, self.footer_text(), theme.DIM, theme.BG)
+            t = self.footer_text()[:(lay.w - 4) // SMALL.w]
+            if self._foot is None:
+                cell(c, 0, lay.h - FOOTER_H, lay.w, FOOTER_H, t, theme.DIM, theme.BG)
+            else:
+                P.text_diff(c, 2, lay.h - FOOTER_H + (FOOTER_H - SMALL.h) // 2, self._foot, t,
+                            theme.DIM, theme.BG)
+            self._foot = t
+
+    def _status_bar(self, c):
+        """Round, phase and overseer on the left, the last action on the right as far as it
+        fits; only changed characters are sent."""
+        lay = self.lay
+        s = self.status_text()
+        cols = (lay.w - 4) // SMALL.w
+        room = cols - len(s) - 2
+        t = self.last[:room].rjust(room) if room > 4 else ""
+        old = self._status
+        ty = (lay.status_h - SMALL.h) // 2
+        if old is None or old[0] != s:
+            cell(c, 0, 0, lay.w, lay.status_h, s, theme.BAR_FG, theme.BAR, SMALL)
+            old = (s, "")
+        if t or old[1]:
+            P.text_diff(c, 2 + (len(s) + 2) * SMALL.w, ty, old[1], t, theme.ACCENT, theme.BAR)
+        self._status = (s, t)
 
     # ---- words ----------------------------------------------------------------------------------
     def status_text(self, two_lines=False):
@@ -526,7 +581,7 @@ class Screen(_Screen):
             for i in range(len(order)):
                 q = order[i]
                 b = st[S.O_BID + q]
-                items.append((q, ("%d" % b if b else "pass") + ("*" if i == st[S.O_IDX] else "")))
+                items.append((q, ("%d" % b if b else "pass") + ("*" if i == st[S.O_IDX] else " ")))
             rows.append((P.R_SEATS, items))
         elif ph == S.BRIBE or ph == S.OVERSEER:
             props = S.proposals(st)
@@ -582,8 +637,7 @@ class Screen(_Screen):
     # ---- input ----------------------------------------------------------------------------------
     def event(self, e):
         if e == ev.MENU:
-            from meeple.ui import santiago_screens
-            self.app.push(santiago_screens.GameMenu(self))
+            self.app.push(self.pages().GameMenu(self))
             return
         if e == ev.ALT:
             last = PG_HIDDEN if self.lay is not None and self.lay.short else PG_SEATS

@@ -6,13 +6,16 @@ info panel slides over its right side; on 240x240 and 320x240 a status row sits 
 the info panel below it.
 
 A plot shows its crop (icon), the owner (a box in the seat colour with the seat letter), one black
-pip per marker, deserts (sand with the desert icon) and palms (a small tree, or a green frame
-under a tile). Watered plots have a green (tile) or blue-grey (empty) ground, dry ones straw or
+pip per marker, deserts (sand with the desert icon) and palms (a small tree on an empty plot;
+under a tile a green frame and a small palm in its top-left corner, which stays when the frame
+shows the cursor or a field). Watered plots have a green (tile) or blue-grey (empty) ground, dry ones straw or
 dark olive; a desert is dark rock with the sand-coloured desert icon. Lanes: ditch brown; dashed light blue = a free segment that may be built now; solid
 blue = canal; stripes in the backers' colours with the proposer's letter = a bribe proposal.
 
-`Board.sync(c, st)` redraws only what differs from what it drew last (plot by plot, lane by lane),
-so a cursor move sends two plots or two lanes and a placement one plot plus the field outline.
+`Board.sync(c, st)` redraws only what differs from what it drew last (plot by plot, lane by lane);
+a plot whose only change is its frame (cursor, field outline, choice) gets its 2-px ring alone, so
+a cursor move sends a few rings and a placement one plot plus rings. What lies right of `hide_x`
+(under the 240x135 panel) is left for later.
 """
 from meeple.ui import santiago_state as S
 from meeple.ui import sprites, theme
@@ -118,6 +121,7 @@ class Board:
         self._nk = bytearray(b"\xff" * 20)
         self._tmp = bytearray(4)
         self.drawn_items = 0                 # plots + lanes drawn by the last sync (tests)
+        self.hide_x = 9999                   # nothing right of this is drawn (the panel's there)
 
     def invalidate(self):
         for i in range(S.NPLOT):
@@ -164,18 +168,29 @@ class Board:
     def sync(self, c, st):
         n = 0
         redrew = False
+        lay = self.lay
+        hx = self.hide_x
         for p in range(S.NPLOT):
+            x, y = lay.plot_xy(p)
+            if x + lay.pw > hx:
+                continue
             t = st[S.O_TILE + p]
             o = st[S.O_OWN + p]
             f = self._plot_flags(st, p)
             if self._pt[p] != t or self._po[p] != o or self._pf[p] != f:
+                if self._pt[p] == t and self._po[p] == o and (self._pf[p] ^ f) & 0x80 == 0:
+                    self._plot(c, st, p, f, True)   # the same plot, another frame
+                else:
+                    self._plot(c, st, p, f)
+                    redrew = True
                 self._pt[p] = t
                 self._po[p] = o
                 self._pf[p] = f
-                self._plot(c, st, p, f)
                 n += 1
-                redrew = True
         for s in range(S.NSEG):
+            x, y, w, h = lay.seg_rect(s)
+            if x + w > hx:
+                continue
             k, b = self._lane_key(st, s)
             if self._lk[s] != k or self._lb[s] != b:
                 self._lk[s] = k
@@ -185,10 +200,12 @@ class Board:
                 redrew = True
         sp = st[S.O_SPRING]
         for nd in range(20):
+            x, y, w, h = lay.node_rect(nd)
+            if x + w > hx:
+                continue
             k = 2 if nd == sp else (1 if S.node_wet(st, nd) else 0)
             if self._nk[nd] != k or (redrew and k == 2):
                 self._nk[nd] = k
-                x, y, w, h = self.lay.node_rect(nd)
                 c.fill_rect(x, y, w, h, sprites.CANAL if k else DITCH)
         if redrew:
             self._spring(c, sp)
@@ -197,7 +214,8 @@ class Board:
         self.drawn_items = n
 
     # ---- pieces ---------------------------------------------------------------------------------
-    def _plot(self, c, st, p, f):
+    def _plot(self, c, st, p, f, ring=False):
+        """Plot p with flags f; ring: only its frame changed, send the 2-px ring alone."""
         lay = self.lay
         x, y = lay.plot_xy(p)
         w = lay.pw
@@ -230,6 +248,10 @@ class Board:
         elif f & F_CHOICE:
             edge = theme.DIM
         c.frame(x, y, w, h, edge, t)
+        if ring:  # nothing is drawn within 2 px of the edge but the frame
+            if t == 1:
+                c.frame(x + 1, y + 1, w - 2, h - 2, bg)
+            return
         c.fill_rect(x + t, y + t, w - 2 * t, h - 2 * t, bg)
         iy = y + (h - 12) // 2
         if code < 0:
@@ -244,6 +266,11 @@ class Board:
             sprites.icon(c, "desert", x + (w - 12) // 2, iy, bg)
         else:
             sprites.icon(c, S.CROP_NAMES[code >> 1], x + 3, iy, bg)
+            if S.has_palm(st, p):  # a small palm in the corner (the frame may show a mark)
+                c.fill_rect(x + 2, y + 2, 7, 2, PALM_GREEN)
+                c.fill_rect(x + 2, y + 4, 1, 1, PALM_GREEN)
+                c.fill_rect(x + 8, y + 4, 1, 1, PALM_GREEN)
+                c.fill_rect(x + 5, y + 4, 1, 3, TRUNK)
             q = S.owner(st, p)
             bx = x + w - 11
             if q >= 0:
@@ -303,6 +330,8 @@ class Board:
         lay = self.lay
         lx = _clamp(x + w // 2 - 4, lay.x0, lay.x0 + lay.bw - 8)
         ly = _clamp(y + h // 2 - 5, lay.y0, lay.y0 + lay.bh - 10)
+        if lx + 8 > self.hide_x:
+            return
         c.frame(lx, ly, 8, 10, theme.BLACK)
         c.text(_LETTERS[q], lx + 1, ly + 1, theme.SEAT_INK[q], theme.SEAT_COLORS[q], SMALL)
 
@@ -311,6 +340,8 @@ class Board:
         x, y, w, h = lay.node_rect(n)
         cx = _clamp(x + w // 2, lay.x0 + 5, lay.x0 + lay.bw - 5)   # on the board's edge too
         cy = _clamp(y + h // 2, lay.y0 + 5, lay.y0 + lay.bh - 5)
+        if cx + 5 > self.hide_x:
+            return
         c.frame(cx - 5, cy - 5, 10, 10, theme.BLACK)
         c.fill_rect(cx - 4, cy - 4, 8, 8, SPRING_BLUE)
         c.fill_rect(cx - 2, cy - 2, 4, 4, theme.WHITE)

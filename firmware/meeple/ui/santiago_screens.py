@@ -1,5 +1,9 @@
 """Screens the Santiago game screen opens over itself: the game menu (hint, log, seats and scores,
-rules, save and quit), the drought warning and the end screen with the field-by-field result."""
+rules, save and quit), the drought warning and the end screen with the field-by-field result.
+
+The play screen (meeple.ui.play_santiago) imports this module only when one of them opens and lets
+it go again once the board is back on screen, so a game does not hold them (DESIGN.md section 4).
+"""
 from meeple.ui import input as ev
 from meeple.ui import santiago_panel as P
 from meeple.ui import santiago_state as S
@@ -23,26 +27,45 @@ class GameMenu(MenuScreen):
     def choose(self, i):
         g = self.game
         app = self.app
-        st = g.session.state
         if i == 0:
             if g.over or not g.session.is_human(_to_move(g)):
                 app.message("Hint", "A hint is for a human seat deciding now.")
                 return
-            from meeple import ai
-            seat = _to_move(g)
-            a, why = ai.hint(g.session.core, st, seat)
-            L = _names(g)
-            app.message("Hint", "%s\n\n%s" % (S.action_text(st, seat, a, L.SEAT_LETTERS), why))
+            g.want_hint()   # worked out once the menu is gone: the bot needs the room
+            app.pop()
         elif i == 1:
-            # newest first: what just happened is on top
-            text = "\n".join(reversed(g.log)) if g.log else "Nothing played yet in this session."
-            app.push(TextScreen("Log", text))
+            app.push(TextScreen("Log", log_text(g)))
         elif i == 2:
             app.push(TextScreen("Seats", seats_text(g)))
         elif i == 3:
             app.push(RulesList())
         else:
             g.session.leave()
+
+
+LOG_LINES = 40
+
+
+def log_text(g, keep=LOG_LINES):
+    """The last `keep` actions in words, newest first, replayed from the game's journal (so the
+    log is there after Continue too, and the game holds no list of lines)."""
+    j = g.session.journal
+    if not j.ok:
+        return "The log of this game is not available."
+    core = g.session.core
+    letters = _names(g).SEAT_LETTERS
+    st = j.initial()
+    out = []
+    for i in range(len(j)):
+        a = j.action(i)
+        out.append(S.action_text(st, j.seat(i), a, letters))
+        if len(out) > keep:
+            out.pop(0)
+        core.apply(st, a)
+    if not out:
+        return "Nothing played yet."
+    out.reverse()   # newest first: what just happened is on top
+    return "\n".join(out)
 
 
 def _to_move(g):
