@@ -107,9 +107,13 @@ def human_turn(con, k, scr, rng):
             if scr.cursor == target:
                 break
             if k.dpad:
+                # the snap rule: up/down visit every row holding a legal cell, left/right every
+                # legal cell of a row, so rows first, then along the row
                 dx = (target >> 8) - (scr.cursor >> 8)
                 dy = (target & 255) - (scr.cursor & 255)
-                k.tap("right" if dx > 0 else "left" if dx < 0 else "up" if dy > 0 else "down")
+                before = scr.cursor
+                k.tap("up" if dy > 0 else "down" if dy < 0 else "right" if dx > 0 else "left")
+                assert scr.cursor in legal and scr.cursor != before, "a snap toward a legal cell"
             else:
                 k.tap("X")
         assert scr.cursor == target

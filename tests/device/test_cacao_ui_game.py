@@ -4,7 +4,11 @@ button events. Runs on CPython and on MicroPython (tests/test_micropython.py). T
 it prints counts garbage on the WebAssembly runtime (it collects only between runs); the
 retained heap is measured from outside with tools.mpyrun's `in_use_after` (README).
 
-Prints @@SPI (bytes per cursor move and per placement) and @@HEAP lines."""
+The human's d-pad presses snap the cursor to legal cells: each lands on a cell where the tile
+may go, or leaves the cursor put with "no legal cell further ..." in the footer.
+
+Prints @@SPI (bytes per cursor snap, in view and panning, per jump and per placement) and
+@@HEAP lines."""
 import gc
 
 from meeple.app import App
@@ -44,7 +48,7 @@ def play_game(width=240, height=135):
         app.step((e,))
     s = app.session
     assert s is not None and s.seats == [0, 2, 2, 2], app.screen.title
-    fig = {"moves": [], "jumps": [], "places": [], "peak": 0, "steps": 0}
+    fig = {"moves": [], "snaps": [], "pans": [], "jumps": [], "places": [], "peak": 0, "steps": 0}
     base = _heap()
     while True:
         scr = app.screen
@@ -56,10 +60,18 @@ def play_game(width=240, height=135):
             clock.now += 1100                  # past the AI pause: the bot moves
             app.step(())
         elif mode == play_cacao.PLACE:
-            for e in (ev.RIGHT, ev.LEFT):      # one cell over and back: d-pad cursor moves
+            for e in (ev.RIGHT, ev.UP, ev.LEFT, ev.DOWN):   # d-pad snaps
                 b = d.bytes_sent
+                k = scr.cursor
+                view = (scr.table.left, scr.table.top)
                 app.step((e,))
-                fig["moves"].append(d.bytes_sent - b)
+                n = d.bytes_sent - b
+                fig["moves"].append(n)
+                if scr.cursor == k:            # nothing that way: the footer says so
+                    assert scr.note == play_cacao.NOTES[e], scr.note
+                else:
+                    assert scr.ov.is_legal(scr.cursor) and scr.place_action >= 0
+                    fig["snaps" if view == (scr.table.left, scr.table.top) else "pans"].append(n)
             b = d.bytes_sent
             app.step((ev.NEXT,))               # a jump to the next legal cell (may pan)
             fig["jumps"].append(d.bytes_sent - b)
@@ -97,14 +109,15 @@ def test_four_player_game_with_three_ai_seats():
     for s in range(4):
         assert any(("%s %d gold" % (cacao.SEAT_NAMES[s], scores[s])) in t for _, t in rows)
     moves = sorted(fig["moves"])
+    snaps = sorted(fig["snaps"])
     jumps = sorted(fig["jumps"])
     places = sorted(fig["places"])
     frame = 240 * 135 * 2
-    print("@@SPI frame=%d cursor_move median=%d max=%d; legal_cell_jump median=%d max=%d; "
-          "placement median=%d max=%d" % (frame, moves[len(moves) // 2], moves[-1],
-                                           jumps[len(jumps) // 2], jumps[-1],
-                                           places[len(places) // 2], places[-1]))
+    print("@@SPI frame=%d dpad_press median=%d max=%d; snap_in_view median=%d max=%d; "
+          "legal_cell_jump median=%d max=%d; placement median=%d max=%d"
+          % (frame, moves[len(moves) // 2], moves[-1], snaps[len(snaps) // 2], snaps[-1],
+             jumps[len(jumps) // 2], jumps[-1], places[len(places) // 2], places[-1]))
     print("@@HEAP game_peak_alloc_since_start=%d" % fig["peak"])
-    assert moves[len(moves) // 2] < frame // 8, "a cursor move should repaint a few cells"
+    assert snaps[len(snaps) // 2] < frame // 8, "a snap within the view should repaint a few cells"
     assert places[len(places) // 2] < frame, "a placement should not repaint the whole panel"
     assert cacao_model.phase(st) == cacao_model.OVER

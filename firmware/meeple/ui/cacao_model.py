@@ -297,6 +297,43 @@ def _order(key):
     return ((255 - (key & 0xFF)) << 8) | (key >> 8)
 
 
+def step_legal(cells, n, key, d):
+    """Where the placement cursor snaps from `key` when the d-pad points d (0 up, 1 right,
+    2 down, 3 left), among the n cell keys in `cells`; 0 when none lies that way.
+
+    Up/down: the nearest row that way holding a legal cell, and in it the cell nearest in
+    column (west on a tie). Left/right: the next legal cell that way in the same row, else the
+    nearest one that way, cells within 45 degrees of the direction first (squared distance, then
+    the straighter one). Up/down thus reach every row and left/right every cell of a row, so
+    every legal cell can be reached from any other by the d-pad alone. Allocates nothing."""
+    x = key >> 8
+    y = key & 0xFF
+    best = 0
+    bk = 0x3FFFFFFF
+    for i in range(n):
+        k = cells[i]
+        dx = (k >> 8) - x
+        dy = (k & 0xFF) - y
+        if d & 1:
+            p = dx if d == 1 else -dx
+            q = dy if dy >= 0 else -dy
+            if p <= 0:
+                continue
+            if q == 0:
+                s = p                                   # the same row first
+            else:
+                s = ((2 if q > p else 1) << 26) | ((p * p + q * q) << 8) | q
+        else:
+            p = dy if d == 0 else -dy
+            if p <= 0:
+                continue
+            s = (p << 10) | ((dx if dx >= 0 else -dx) << 1) | (1 if dx > 0 else 0)
+        if s < bk:
+            bk = s
+            best = k
+    return best
+
+
 def find_place(st, buf, n, key, pat, rot):
     """The legal action putting pattern `pat` at rotation `rot` on cell `key`, or -1."""
     for i in range(n):

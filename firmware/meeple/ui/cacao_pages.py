@@ -17,7 +17,7 @@ from meeple.ui import cacao_model as m
 from meeple.ui import input as ev
 from meeple.ui import sprites, theme
 from meeple.ui.cacao_panels import seat_box, seat_line
-from meeple.ui.cacao_table import CS, CURSOR, LETTERS, TABLE_BG, workers4
+from meeple.ui.cacao_table import CS, CURSOR, LEGAL, LETTERS, TABLE_BG, workers4
 from meeple.ui.gfx import SMALL
 from meeple.ui.screen import Screen, body, cell, wrap
 from meeple.ui.widgets import MenuList, MenuScreen
@@ -250,68 +250,165 @@ _JUNGLE_LETTER = " PPMMMGGWST"
 
 
 class OverviewScreen(Screen):
-    """The whole table at the largest cell size that fits; B or A goes back."""
+    """The whole table at the largest cell size that fits, with a free cursor that visits any
+    cell: the d-pad one cell at a time, X/Y (4-button boards) the next or previous cell in
+    reading order that holds a tile or touches one. The two lines under the table say what is
+    on the cell or, while a human places (`scr` given: the play screen), whether the chosen
+    tile may go there and if not why (cacao_model.why_not); A then puts the play screen's
+    cursor on a cell where it may go. B goes back (A too elsewhere)."""
 
-    def __init__(self, state, cursor, title="Overview"):
+    def __init__(self, state, cursor, title="Overview", scr=None, keys="<>"):
         Screen.__init__(self)
         self.state = state
-        self.cursor = cursor
+        self.scr: "Any" = scr
         self.title = title
-        self.footer = "A/B back"
+        self.footer = ("A go here B back %s look" if scr else "A/B back %s look") % keys
+        x0, y0, x1, y1 = m.bounds(state)
+        self.box = (x0 - 1, y0 - 1, x1 + 1, y1 + 1)
+        k = cursor or m.xy_key(0, 0)   # kept inside the box drawn
+        self.cursor = (min(max(k >> 8, x0 - 1), x1 + 1) << 8) | min(max(k & 0xFF, y0 - 1), y1 + 1)
+        self.cs = 0
+        self.ox = 0
+        self.oy = 0
+        self._drawn = 0           # the cursor key drawn last
+        self._w4 = bytearray(4)
 
     def draw_body(self, c):
-        st = self.state
         x, y, w, h = body(c)
         c.fill_rect(x, y, w, h, theme.BG)
-        x0, y0, x1, y1 = m.bounds(st)
-        x0 -= 1
-        y0 -= 1
-        x1 += 1
-        y1 += 1
+        x0, y0, x1, y1 = self.box
         cols = x1 - x0 + 1
         rows = y1 - y0 + 1
+        h -= 22                   # two lines of text under the table
         cs = min((w - 4) // cols, (h - 4) // rows, CS)
-        ox = x + (w - cols * cs) // 2
-        oy = y + (h - rows * cs) // 2
-        c.fill_rect(ox, oy, cols * cs, rows * cs, TABLE_BG)
-        w4 = bytearray(4)
+        self.cs = cs
+        self.ox = x + (w - cols * cs) // 2
+        self.oy = y + (h - rows * cs) // 2
         for yy in range(y1, y0 - 1, -1):
             for xx in range(x0, x1 + 1):
-                key = (xx << 8) | yy
-                px = ox + (xx - x0) * cs
-                py = oy + (y1 - yy) * cs
-                r = m.ref(st, key)
-                if r >= 64:
-                    top = m.worker_top(st, r - 64)
-                    seat = top >> 6
-                    if cs >= 24:
-                        sprites.worker_tile(c, px, py, cs, seat, LETTERS[seat],
-                                            workers4((top >> 4) & 3, (top >> 2) & 3, w4))
-                    else:
-                        col = theme.SEAT_COLORS[seat]
-                        c.fill_rect(px, py, cs, cs, theme.BLACK)
-                        c.fill_rect(px + 1, py + 1, cs - 2, cs - 2, col)
-                        if cs >= 10:
-                            c.text(LETTERS[seat], px + (cs - 6) // 2, py + (cs - 8) // 2,
-                                   theme.SEAT_INK[seat], col, SMALL)
-                elif r >= 0:
-                    t = m.jungle_type(st, r)
-                    name = cacao.JUNGLE_NAMES[t]
-                    if cs >= 24:
-                        sprites.jungle_tile(c, px, py, cs, name)
-                    else:
-                        bg = sprites.JUNGLE[name][2]
-                        c.fill_rect(px, py, cs, cs, theme.BLACK)
-                        c.fill_rect(px + 1, py + 1, cs - 2, cs - 2, bg)
-                        if cs >= 10:
-                            c.text(_JUNGLE_LETTER[t], px + (cs - 6) // 2, py + (cs - 8) // 2,
-                                   theme.BLACK, bg, SMALL)
-                if key == self.cursor:
-                    c.frame(px, py, cs, cs, CURSOR, 2 if cs >= 8 else 1)
+                self._cell(c, (xx << 8) | yy)
+        self._drawn = 0
+        self.update(c)
+
+    def _cell(self, c, key):
+        st = self.state
+        cs = self.cs
+        px = self.ox + ((key >> 8) - self.box[0]) * cs
+        py = self.oy + (self.box[3] - (key & 0xFF)) * cs
+        r = m.ref(st, key)
+        if r >= 64:
+            top = m.worker_top(st, r - 64)
+            seat = top >> 6
+            if cs >= 24:
+                sprites.worker_tile(c, px, py, cs, seat, LETTERS[seat],
+                                    workers4((top >> 4) & 3, (top >> 2) & 3, self._w4))
+            else:
+                col = theme.SEAT_COLORS[seat]
+                c.fill_rect(px, py, cs, cs, theme.BLACK)
+                c.fill_rect(px + 1, py + 1, cs - 2, cs - 2, col)
+                if cs >= 10:
+                    c.text(LETTERS[seat], px + (cs - 6) // 2, py + (cs - 8) // 2,
+                           theme.SEAT_INK[seat], col, SMALL)
+        elif r >= 0:
+            t = m.jungle_type(st, r)
+            name = cacao.JUNGLE_NAMES[t]
+            if cs >= 24:
+                sprites.jungle_tile(c, px, py, cs, name)
+            else:
+                bg = sprites.JUNGLE[name][2]
+                c.fill_rect(px, py, cs, cs, theme.BLACK)
+                c.fill_rect(px + 1, py + 1, cs - 2, cs - 2, bg)
+                if cs >= 10:
+                    c.text(_JUNGLE_LETTER[t], px + (cs - 6) // 2, py + (cs - 8) // 2,
+                           theme.BLACK, bg, SMALL)
+        else:
+            c.fill_rect(px, py, cs, cs, TABLE_BG)
+            if self.scr and self.scr.ov.is_legal(key) and cs >= 6:
+                c.fill_rect(px + cs // 2 - 1, py + cs // 2 - 1, 2, 2, LEGAL)
+        if key == self.cursor:
+            c.frame(px, py, cs, cs, CURSOR, 2 if cs >= 8 else 1)
+
+    def info(self):
+        """What the lines under the table say about the cell under the cursor."""
+        st = self.state
+        key = self.cursor
+        x, y = m.key_xy(key)
+        where = "(%d,%d) " % (x, y)
+        if self.scr:
+            if self.scr.ov.is_legal(key):
+                return where + "your tile may go here: A puts it there"
+            return where + "not here: " + m.why_not(st, key, m.to_move(st))
+        r = m.ref(st, key)
+        if r >= 64:
+            top = m.worker_top(st, r - 64)
+            return where + "%s %s" % (SEAT_NAMES[top >> 6], cacao.PATTERN_NAMES[(top >> 4) & 3])
+        if r >= 0:
+            return where + m.KIND_WORDS[m.jungle_type(st, r)]
+        return where + ("open jungle space" if m.open_space(st, key) else "empty")
+
+    def update(self, c):
+        if self._drawn == self.cursor:
+            return
+        if self._drawn:
+            self._cell(c, self._drawn)
+            self._cell(c, self.cursor)
+        self._drawn = self.cursor
+        x, y, w, h = body(c)
+        lines = wrap(self.info(), (w - 4) // SMALL.w)
+        for i in range(2):
+            cell(c, x, y + h - 21 + i * 10, w, 10, lines[i] if i < len(lines) else "", theme.FG,
+                 theme.BG, SMALL)
+
+    def _move(self, e):
+        x0, y0, x1, y1 = self.box
+        k = self.cursor
+        x = k >> 8
+        y = k & 0xFF
+        if e == ev.UP or e == ev.DOWN or e == ev.LEFT or e == ev.RIGHT:
+            if e == ev.UP:
+                y = min(y + 1, y1)
+            elif e == ev.DOWN:
+                y = max(y - 1, y0)
+            elif e == ev.LEFT:
+                x = max(x - 1, x0)
+            else:
+                x = min(x + 1, x1)
+            self.cursor = (x << 8) | y
+            return
+        # NEXT / PREV: reading order (north to south, west to east), skipping empty cells with
+        # no tile next to them; at most one lap
+        step = 1 if e == ev.NEXT else -1
+        cols = x1 - x0 + 1
+        n = cols * (y1 - y0 + 1)
+        i = (y1 - y) * cols + x - x0
+        for _ in range(n):
+            i = (i + step) % n
+            k = ((x0 + i % cols) << 8) | (y1 - i // cols)
+            if _near(self.state, k):
+                self.cursor = k
+                return
 
     def event(self, e):
-        if (e == ev.BACK or e == ev.OK) and self.app:
+        if e in (ev.UP, ev.DOWN, ev.LEFT, ev.RIGHT, ev.NEXT, ev.PREV):
+            self._move(e)
+        elif e == ev.OK and self.scr and self.scr.ov.is_legal(self.cursor) and self.app:
+            scr = self.scr
+            app = self.app
+            while app.screen is not scr and len(app.stack) > 1:   # the game menu goes too
+                app.pop()
+            scr.look_at(self.cursor)
+        elif (e == ev.BACK or e == ev.OK) and self.app:
             self.app.pop()
+
+
+def _near(st, key):
+    """A tile on the cell or next to it (the cells X/Y visit in the overview)."""
+    if m.ref(st, key) != -1:
+        return True
+    for d in range(4):
+        if m.ref(st, key + m.DK[d]) != -1:
+            return True
+    return False
 
 
 # ---- what the play screen opens ----------------------------------------------------------------
@@ -375,8 +472,11 @@ def menu(scr):
 
 
 def overview(scr):
-    watching = scr.mode == 0  # play_cacao.WATCH: the cursor is not the player's
-    scr.app.push(OverviewScreen(scr.session.state, 0 if watching else scr.cursor))
+    """The overview with its free cursor; while a human places (play_cacao PLACE or HAND) it
+    starts on the placement cursor and says why the chosen tile may not go on a cell."""
+    placing = scr.mode in (1, 2)   # play_cacao.PLACE, HAND
+    scr.app.push(OverviewScreen(scr.session.state, scr.cursor if placing else scr.ov.cursor,
+                                scr=scr if placing else None, keys=scr.k_next))
 
 
 def _rules(scr):

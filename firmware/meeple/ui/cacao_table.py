@@ -5,7 +5,8 @@ Only changed cells are sent. Every visible cell has a signature (what is on it p
 overlays: cursor, the tile being placed, sides that will fire, preview fills, legal-cell dot,
 open jungle space, last move); `update` recomputes them and repaints only the cells whose
 signature changed, so a cursor move costs the two cells (plus any preview cells) and a pan
-repaints only the cells whose picture differs.
+repaints only the cells whose picture differs. The placement cursor pans the view only when it
+snaps to a cell out of view.
 """
 try:
     from typing import TYPE_CHECKING
@@ -83,11 +84,13 @@ class Table:
         self.left = (key >> 8) - self.cols // 2
         self.top = (key & 0xFF) + self.rows // 2
 
-    def follow(self, key):
-        """Pan so that `key` is at least one cell inside the view (re-centre when it leaves)."""
+    def follow(self, key, margin=1):
+        """Pan so that `key` is at least `margin` cells inside the view (re-centre when it
+        leaves). The placement cursor uses margin 0: a snap to a cell in view pans nothing."""
         x = key >> 8
         y = key & 0xFF
-        if x <= self.left or x >= self.left + self.cols - 1 or y >= self.top or y <= self.top - self.rows + 1:
+        if (x < self.left + margin or x > self.left + self.cols - 1 - margin or y > self.top - margin
+                or y < self.top - self.rows + 1 + margin):
             if self.cols > 2 and self.rows > 2:
                 self.centre(key)
 

@@ -7,9 +7,12 @@ Modes, decided from the position after every action (`_enter`):
     WATCH    an AI (or nobody) decides: the last move stays highlighted with its gains; "thinks"
              while a bot's turn is due. d-pad looks around, A overview, B menu.
     PLACE    a human places: the chosen hand tile is drawn at the cursor with the preview
-             (spaces filled, sides that fire, every seat's gains). d-pad moves one cell (an
-             illegal cell says why), NEXT/PREV jump between legal cells, ALT turns the tile,
-             B picks another hand tile (HAND), A places.
+             (spaces filled, sides that fire, every seat's gains). The cursor visits only
+             cells where the tile may go: the d-pad snaps to the nearest one that way
+             (cacao_model.step_legal; none that way: it stays and the footer says so),
+             NEXT/PREV step through them north to south, west to east. ALT turns the tile,
+             B picks another hand tile (HAND), A places. Why a tile may not go on some other
+             cell: the overview's free cursor (menu > Overview) says it.
     FILL     which display tile goes where (a placement with a real choice): the best option for
              the player is preselected; A confirms place and fill together, B takes it back.
     RESOLVE  a seat orders its harvests and sales: every distinct outcome as one plan, the best
@@ -52,9 +55,11 @@ RULES = (
      "gold mines give gold, water moves your carrier up the track, sun sites give sun tokens "
      "(keep 3). Temples pay 6 and 3 gold at the end to the seats with most workers around them."),
     ("Your turn", "Pick a hand tile, turn it, put it on a cell next to a jungle tile (dots show "
-     "where). The side panel shows what happens before you confirm: the spaces that get filled, "
-     "the sides that fire (orange) and each seat's gains. A cell with two worker tiles around it "
-     "gets a jungle tile from the display. Then you draw a tile."),
+     "where). The cursor jumps between those cells: the d-pad to the nearest one that way, X/Y "
+     "on 4-button boards to the next or previous. Why not elsewhere: menu > Overview, move its "
+     "cursor onto the cell. The side panel shows what happens before you confirm: the spaces "
+     "that get filled, the sides that fire (orange) and each seat's gains. A cell with two "
+     "worker tiles around it gets a jungle tile from the display. Then you draw a tile."),
     ("Selling", "When your plantations and markets fire together you choose the order and how "
      "many cacao to sell; the best plan is preselected. Other seats' workers fire too, and "
      "their owners choose for themselves."),
@@ -71,6 +76,11 @@ HAND = 2
 FILL = 3
 RESOLVE = 4
 OVER = 5
+
+_DIR = b"\x00\x00\x02\x03\x01"   # input event UP, DOWN, LEFT, RIGHT -> cacao_model direction
+NOTES = ("", "no legal cell further up", "no legal cell further down", "no legal cell further left",
+         "no legal cell further right")   # by input event; shown in the footer for NOTE_MS
+NOTE_MS = 2000
 
 
 def ai_action(state, seat, level):
@@ -108,6 +118,8 @@ class Screen(_Base):
         self.plan_i = 0
         self.gains = []
         self.why = ""
+        self.note = ""              # a short message in the footer until note_until (ms)
+        self.note_until = 0
         self.viewer = -1
         self.table: "Any" = None    # laid out on the first draw, when the canvas size is known
         self.panel: "Any" = None
@@ -232,7 +244,7 @@ class Screen(_Base):
         ov.cursor = self.cursor
         ov.ghost = (seat << 4) | (pat << 2) | self.rot
         if self.table:
-            self.table.follow(self.cursor)
+            self.table.follow(self.cursor, 0)
         a = m.find_place(st, self.buf, self.n, self.cursor, pat, self.rot)
         self.place_action = a
         self._dirty = True
@@ -429,9 +441,20 @@ class Screen(_Base):
             self.gains = self._plan_gains()
         self._dirty = True
 
+    def look_at(self, key):
+        """The overview's cursor chose a cell where the tile may go: the placement cursor
+        goes there."""
+        if self.mode in (PLACE, HAND) and self.ov.is_legal(key):
+            self.mode = PLACE
+            self.cursor = key
+            self._preview()
+
     # ---- events --------------------------------------------------------------------------------
     def event(self, e):
         mode = self.mode
+        if self.note:
+            self.note = ""
+            self._dirty = True
         if e == ev.MENU:
             self._menu()
             return
@@ -487,8 +510,14 @@ class Screen(_Base):
     def _ev_place(self, e):
         ov = self.ov
         if e in (ev.UP, ev.DOWN, ev.LEFT, ev.RIGHT):
-            self.cursor = self._step(self.cursor, e)
-            self._preview()
+            k = m.step_legal(ov.legal, ov.n_legal, self.cursor, _DIR[e])
+            if k:
+                self.cursor = k
+                self._preview()
+            else:
+                self.note = NOTES[e]
+                self.note_until = (self.app.ticks() if self.app else 0) + NOTE_MS
+                self._dirty = True
         elif e == ev.NEXT or e == ev.PREV:
             n = ov.n_legal
             if n:
@@ -566,6 +595,9 @@ class Screen(_Base):
         if self._hint_due and self.app and self.app.screen is self:
             self._hint()
             return
+        if self.note and now >= self.note_until:
+            self.note = ""
+            self._dirty = True
         if self.mode == WATCH and self.session.waiting_for_ai():
             d = (now // 400) % 4
             if d != self._dots:
@@ -585,7 +617,7 @@ class Screen(_Base):
         st = self.session.state
         self.table.centre(self.cursor if self.mode == PLACE else m.xy_key(0, 0))
         if self.mode == PLACE:
-            self.table.follow(self.cursor)
+            self.table.follow(self.cursor, 0)
         inp = self.app.input if self.app else None
         dpad = inp is not None and inp.buttons & 15 == 15
         x = inp is not None and inp.buttons & ev.B_X
@@ -597,6 +629,8 @@ class Screen(_Base):
 
     def _footer_text(self):
         mode = self.mode
+        if self.note:
+            return self.note
         if mode == PLACE:
             if self.k_next == "<>":
                 return "A place B tile %s turn %s menu" % (self.k_alt, self.k_menu)
