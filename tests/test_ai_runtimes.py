@@ -12,7 +12,7 @@ import ai_games
 
 MEMORY_LIMIT = 24 * 1024
 CROSS = (("cacao", ("normal", "hard"), 3), ("cacao", ("easy", "normal", "normal"), 4),
-         ("santiago", ("normal", "easy", "hard"), 5))
+         ("cacao", ("normal", "normal", "hard", "normal"), 6), ("santiago", ("normal", "easy", "hard"), 5))
 
 
 def on_micropython(code):
@@ -48,10 +48,11 @@ def test_bots_choose_the_same_moves_on_cpython_and_micropython():
 
 def test_bot_working_memory_stays_under_24_kb_on_micropython():
     out = on_micropython("import ai_memory\nai_memory.measure('cacao', ['hard', 'normal'], 2)\n"
+                         "ai_memory.measure('cacao', ['normal', 'hard', 'normal', 'normal'], 5)\n"
                          "ai_memory.measure('cacao', ['normal', 'easy', 'normal', 'easy'], 3)\n"
                          "ai_memory.measure('santiago', ['hard', 'normal', 'normal', 'easy', 'normal'], 4)\n")
     lines = re.findall(r"memory (\w+) (\S+) decision_worst (\d+) scratch (\d+)", out)
-    assert len(lines) == 3, out
+    assert len(lines) == 4, out
     for game, levels, worst, scratch in lines:
         total = int(worst) + int(scratch)
         assert total < MEMORY_LIMIT, "%s %s: %d B per decision + %d B scratch" % (game, levels, int(worst), int(scratch))
@@ -68,6 +69,29 @@ def test_fixed_seed_strength_smoke():
     assert s["players"]["normal"]["wins"] >= 4, s["players"]
     s = selfplay.run_lineup("santiago", ["hard", "normal", "normal"], 3, 44, 1, progress=False)
     assert s["head_to_head"]["hard>normal"]["share"] > 0.5, s["head_to_head"]
+
+
+def test_cacao_hard_values_the_water_track_ahead_and_normal_by_the_field():
+    track = cacao.WATER_VALUES
+    cacao_bot._mode[:] = [0, 36]  # easy / normal: the field's value, whatever the turns left
+    assert [cacao_bot._water4(f, 8) for f in range(9)] == [4 * v for v in track]
+    cacao_bot._mode[:] = [cacao_bot._HARD_WATER, 36]  # hard, 4 players (9 turns per seat)
+    early = [cacao_bot._water4(f, 8) for f in range(9)]
+    late = [cacao_bot._water4(f, 2) for f in range(9)]
+    assert [cacao_bot._water4(f, 0) for f in range(9)] == [4 * v for v in track]  # last turn: as scored
+    for f in range(8):
+        assert early[f + 1] > early[f] and late[f + 1] > late[f]  # a step up is always a gain
+        assert early[f] >= late[f] >= 4 * track[f]
+    for f in (2, 3, 4):  # early on, the middle steps count for the climb they start
+        assert early[f + 1] - early[f] > 4 * (track[f + 1] - track[f]) + 4, (f, early)
+    assert early[0] == late[0] == -40 and early[8] == late[8] == 64
+
+
+def test_cacao_hard_beats_three_normal_bots_on_fixed_seeds():
+    s = selfplay.run_lineup("cacao", ["hard", "normal", "normal", "normal"], 8, 47, 1, progress=False)
+    p = s["players"]
+    assert p["hard"]["score_mean"] > p["normal"]["score_mean"] + 1, p
+    assert s["head_to_head"]["hard>normal"]["share"] > 0.55, s["head_to_head"]
 
 
 def test_santiago_decisions_stay_within_their_budgets():
