@@ -501,41 +501,34 @@ def _legal_place(st, buf):
             key = jk + _DK[d]
             if not _in_bounds(key) or _ref(st, key) != -1 or _canonical_j(st, key) != j:
                 continue
-            base = (j * 4 + d) * 16
-            prev = -1
-            for h in range(hn):
-                pat = st[o + _HAND + h]
-                if pat == prev:  # the hand is sorted: skip a second tile of the same pattern
-                    continue
-                prev = pat
-                if pat == 0:
-                    buf[n] = base
-                    n += 1
-                else:
-                    for r in range(4):
-                        buf[n] = base + pat * 4 + r
-                        n += 1
+            n = _hand_orientations(st, o, hn, (j * 4 + d) * 16, buf, n)
     if _can_overbuild(st):
         for w in range(st[_WN]):
             top = st[_WRK + w * 4 + 2]
             if top >> 6 != seat or top & 1:
                 continue
-            base = _OVERBUILD_BASE + w * 16
-            prev = -1
-            for h in range(hn):
-                pat = st[o + _HAND + h]
-                if pat == prev:
-                    continue
-                prev = pat
-                if pat == 0:
-                    buf[n] = base
-                    n += 1
-                else:
-                    for r in range(4):
-                        buf[n] = base + pat * 4 + r
-                        n += 1
+            n = _hand_orientations(st, o, hn, _OVERBUILD_BASE + w * 16, buf, n)
     if n == 0:
         raise RuntimeError("no legal placement: impossible in the base game (A12)")
+    return n
+
+
+def _hand_orientations(st, o, hn, base, buf, n):
+    """Write base + pattern * 4 + rot for each distinct hand pattern and its distinct rotations
+    (1-1-1-1 has one) into buf from n on; return the new count."""
+    prev = -1
+    for h in range(hn):
+        pat = st[o + _HAND + h]
+        if pat == prev:  # the hand is sorted: skip a second tile of the same pattern
+            continue
+        prev = pat
+        if pat == 0:
+            buf[n] = base
+            n += 1
+        else:
+            for r in range(4):
+                buf[n] = base + pat * 4 + r
+                n += 1
     return n
 
 
