@@ -2,13 +2,17 @@
 every command the flash and test path uses, Ctrl-C, the heap limit, and recovery from garbage,
 disconnects and endless programs."""
 import os
+import random
+import select
+import signal
+import subprocess
 import time
 
 import pytest
 import serial
 
 from tools.vboard import control
-from tools.vboard.testing import mpremote, running_vboard
+from tools.vboard.testing import MPREMOTE, mpremote, running_vboard
 
 
 @pytest.fixture(scope="module")
@@ -29,6 +33,31 @@ def raw_session(port):
     s.write(b"\r\x03\r\x01")
     assert read_until(s, b"raw REPL; CTRL-B to exit\r\n>").endswith(b">")
     return s
+
+
+def killed_while_running(port, *args, marker, timeout=60):
+    """Run mpremote until the device has printed marker, then kill it (as `timeout` or a closed
+    terminal would): the client vanishes while its program still runs. The output so far."""
+    proc = subprocess.Popen(MPREMOTE + ["connect", port] + list(args), stdout=subprocess.PIPE,
+                            stderr=subprocess.STDOUT)
+    out = b""
+    deadline = time.monotonic() + timeout
+    try:
+        while marker not in out and time.monotonic() < deadline:
+            if select.select([proc.stdout], [], [], 0.1)[0]:
+                chunk = os.read(proc.stdout.fileno(), 65536)
+                if not chunk:
+                    break
+                out += chunk
+        running = proc.poll() is None
+    finally:
+        proc.send_signal(signal.SIGKILL)
+        proc.wait()
+        proc.stdout.close()
+    text = out.decode(errors="replace")
+    assert marker in out, "the program did not get going: " + text
+    assert running, "mpremote ended by itself: " + text
+    return text
 
 
 def read_until(s, ending, timeout=10):
@@ -112,10 +141,29 @@ def test_ctrl_c_interrupts_a_running_program(vboard):
         s.close()
 
 
-def test_garbage_on_the_line_leaves_it_usable(vboard):
+def _noise(seed, n):
+    return bytes(random.Random(seed).getrandbits(8) for _ in range(n))
+
+
+GARBAGE = {  # what a client sends before it vanishes; each leaves the board in another state
+    "random": _noise(1, 3000) + b"\x05A\x01" + _noise(2, 500) + b"\x01\x02\xff\xfe",
+    "random-2": _noise(3, 3000) + b"\x05A\x01" + _noise(4, 500) + b"\x01\x02\xff\xfe",
+    "escape": b"\r\x02print(1)\x1b",  # an escape sequence begun: must not swallow Ctrl-C
+    "escape-bracket": b"\r\x02\x1b[",
+    "paste-mode": b"\r\x02\x05for i in range(3):\r",
+    "raw-paste": b"\r\x03\r\x01\x05A\x01x = b'" + b"1" * 300,
+    "raw-line": b"\r\x03\r\x01print('half a line",
+    # a program still running, with bytes it has not read: they are not the next client's
+    "unread-input": b"\r\x02import time\rtime.sleep(60)\r\x05\x1b",
+    "exception-with-input-left": b"\r\x02raise ValueError\r\x05\x1b",
+}
+
+
+@pytest.mark.parametrize("garbage", GARBAGE.values(), ids=GARBAGE.keys())
+def test_garbage_on_the_line_leaves_it_usable(vboard, garbage):
     port, _ = vboard
     s = serial.Serial(port, 115200, timeout=0.2)
-    s.write(os.urandom(3000) + b"\x05A\x01" + os.urandom(500) + b"\x01\x02\xff\xfe")
+    s.write(garbage)
     time.sleep(0.3)
     s.read(100000)
     s.close()
@@ -130,20 +178,57 @@ def test_client_gone_mid_raw_paste_or_mid_mount(vboard, tmp_path):
     s.write(b"x = b'" + b"1" * 300)  # half a command, then the client vanishes
     s.close()
     assert "ok" in ok(mpremote(port, "exec", "print('ok')"))
-    (tmp_path / "big.bin").write_bytes(os.urandom(200000))
-    with pytest.raises(Exception):  # killed while the board reads a host file through the mount
-        mpremote(port, "mount", str(tmp_path), "exec", "while True: open('big.bin', 'rb').read()", timeout=2)
+    # a file that fits the heap (RemoteFile.read() allocates it whole): the loop runs until the
+    # client is killed, in the middle of a transfer or between two
+    (tmp_path / "big.bin").write_bytes(os.urandom(40000))
+    killed_while_running(port, "mount", str(tmp_path), "exec",
+                         "n = 0\nwhile True:\n  n += len(open('big.bin', 'rb').read())\n  print('read', n)",
+                         marker=b"read 120000")
     assert "ok" in ok(mpremote(port, "exec", "print('ok')"))
+    # killed between two transfers (Ctrl-C is on then), after which the program asks the client
+    # that has gone for more and would take the next client's bytes for its answer
+    killed_while_running(port, "mount", str(tmp_path), "exec",
+                         "import time\nopen('big.bin', 'rb').read()\nprint('between')\ntime.sleep(0.3)\n"
+                         "while True: open('big.bin', 'rb').read()", marker=b"between")
+    time.sleep(1)  # the program is asking by now (unless the board has reset it)
+    assert "from the flash" in ok(mpremote(port, "exec", "import os; print('from the flash', os.listdir('/'))"))
 
 
 def test_a_program_that_never_ends(vboard):
     port, _ = vboard
-    with pytest.raises(Exception):
-        mpremote(port, "exec", "while True: pass", timeout=1.5)
+    killed_while_running(port, "exec", "print('looping')\nwhile True: pass", marker=b"looping")
     assert "ok" in ok(mpremote(port, "exec", "print('ok')"))
-    with pytest.raises(Exception):  # one that even disables Ctrl-C: reset when its client leaves
-        mpremote(port, "exec", "import micropython\nmicropython.kbd_intr(-1)\nwhile True: pass", timeout=1.5)
+    # one that even disables Ctrl-C: reset when its client leaves
+    killed_while_running(port, "exec", "import micropython\nmicropython.kbd_intr(-1)\nprint('deaf')\nwhile True: pass",
+                         marker=b"deaf")
     assert "ok" in ok(mpremote(port, "exec", "print('ok')"))
+
+
+def test_a_program_that_ignores_ctrl_c_is_reset(vboard):
+    port, _ = vboard
+    killed_while_running(port, "exec", "print('stubborn')\nwhile True:\n  try:\n    while True: pass\n"
+                         "  except KeyboardInterrupt:\n    pass", marker=b"stubborn")
+    # the next client's Ctrl-C is caught; the board resets, and what the client sent after its
+    # Ctrl-C (entering the raw REPL) reaches the REPL of the new boot
+    assert "42" in ok(mpremote(port, "eval", "6 * 7"))
+
+
+def test_input_waits_for_a_program_slow_to_read_it(vboard):
+    """More than the pipes hold, sent before the program reads: nothing may be dropped (the
+    client is held back, as USB flow control would), or a mount transfer would hang under load."""
+    port, _ = vboard
+    data = _noise(5, 300000).replace(b"\x03", b"C")
+    s = raw_session(port)
+    try:
+        s.write(b"import sys, time\ntime.sleep(1)\nb = sys.stdin.buffer\nn = t = 0\n"
+                b"while n < %d:\n  c = b.read(1000)\n  n += len(c)\n  t = (t + sum(c)) & 0xffff\n"
+                b"print(n, t)\x04" % len(data))
+        assert s.read(2) == b"OK"
+        s.write(data)  # blocks while the board holds back
+        out = read_until(s, b"\x04>", timeout=60)
+        assert out == b"%d %d\n\x04\x04>" % (len(data), sum(data) & 0xffff), out[-300:]
+    finally:
+        s.close()
 
 
 def test_reset_runs_main_py_and_flash_survives_restarts(tmp_path):

@@ -7,14 +7,14 @@
 # CMD_FD (host -> agent): commands, b"x" | b"s" | b"f" (exec as a file's code / as one REPL entry /
 #     run the file at that path) + u32 LE length + code
 # CTL_FD (agent -> host): b"ready VERSION\n"; b"run SEQ\n" when command SEQ starts running;
-#     b"done SEQ KIND TBLEN LEFTLEN\n" + traceback + unread stdin after it (KIND: ok, exc, exit);
+#     b"done SEQ KIND TBLEN\n" + traceback after it (KIND: ok, exc, exit); stdin the program left
+#     unread is taken back by the host itself, from its copy of the pipe's read end;
 #     b"kbd N\n" when the program changes micropython.kbd_intr; b"reset hard|soft\n" when it calls machine.reset() / machine.soft_reset().
 # fd 0 / fd 1: the program's stdin and stdout, passed through to the serial line by the host.
 # Written for MicroPython only; never imported by CPython.
 import gc
 import io
 import os
-import select
 import sys
 import time
 
@@ -233,21 +233,6 @@ if _PRETEND:
 
 # --- the command loop -------------------------------------------------------------------------
 
-_poll = select.poll()
-_poll.register(sys.stdin, select.POLLIN)
-
-
-def _unread_stdin():
-    """Bytes the program left unread: the host hands them back to the REPL, as a board would."""
-    left = b""
-    while _poll.poll(0):
-        chunk = sys.stdin.buffer.read(1)  # one at a time: a longer read would block for more
-        if not chunk:
-            break
-        left += chunk
-    return left
-
-
 def _traceback(e):
     buf = io.StringIO()
     sys.print_exception(e, buf)
@@ -309,8 +294,7 @@ def _serve():
             tb = _traceback(e)
         while True:
             try:
-                left = _unread_stdin()
-                _tell(("done %d %s %d %d\n" % (seq, kind, len(tb), len(left))).encode() + tb + left)
+                _tell(("done %d %s %d\n" % (seq, kind, len(tb))).encode() + tb)
                 break
             except KeyboardInterrupt:
                 continue  # the host drops a repeated "done" by its number

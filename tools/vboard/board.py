@@ -16,8 +16,11 @@ from .interpreter import BootError
 RAW_BANNER = b"raw REPL; CTRL-B to exit\r\n"
 PASTE_BANNER = b"paste mode; Ctrl-C to cancel, Ctrl-D to finish\r\n=== "
 RAW_PASTE_WINDOW = 512  # bytes the host may send before it waits for our \x01
-INTERRUPT_GRACE = 3.0  # seconds a program gets to stop after Ctrl-C before the board is reset
+INTERRUPT_GRACE = 5.0  # seconds a program gets to stop after Ctrl-C before the board is reset
+#   (counted from the Ctrl-C, which may come while a loaded machine still starts the program)
 MAX_PENDING_OUTPUT = 4 << 20  # with no reader, older output is dropped (as USB CDC would)
+MAX_PENDING_INPUT = 64 << 10  # above this, unconsumed serial input stops being read: the client
+#   blocks (flow control, as USB CDC does) instead of bytes being dropped
 
 
 class Board:
@@ -29,9 +32,10 @@ class Board:
         self.state = "repl"  # repl | paste | rawpaste | running
         self.line = bytearray()  # the REPL line or raw/paste code being received
         self.lines = []  # friendly REPL: earlier lines of a compound statement
-        self.escape = False  # inside an ANSI escape sequence (arrow keys) in the friendly REPL
+        self.escape = None  # in the friendly REPL, inside an escape sequence: "esc" | "[" | "digit"
         self.paste_count = 0
         self.inbox = bytearray()  # serial bytes not yet processed
+        self.to_stdin = bytearray()  # serial bytes for the running program, not yet in its pipe
         self.outbox = bytearray()  # bytes for the serial line
         self.framing = None  # while running: raw | friendly | boot
         self.boot_queue = []
@@ -68,9 +72,11 @@ class Board:
 
     def _boot(self, prompt):
         self.interp.stop()
+        self.to_stdin.clear()  # its stdin went with the old process
         self.interp.start()
         self.line.clear()
         self.lines = []
+        self.escape = None
         self.interrupt_deadline = None
         scripts = ["boot.py"] + (["main.py"] if self.mode == "friendly" else [])
         self.boot_queue = [s for s in scripts if os.path.isfile(os.path.join(self.interp.root, s))]
@@ -91,10 +97,14 @@ class Board:
         self.framing = framing
         self.interp.run(code, mode)
 
-    def _finished(self, kind, traceback, unread):
+    def _finished(self, kind, traceback):
         framing, self.framing = self.framing, None
         self.interrupt_deadline = None
-        self.inbox[:0] = unread  # bytes the program did not read go to the REPL, as on a board
+        # bytes the program did not read go to the REPL, as on a board, in the order they came:
+        # what is still in its pipe, then what never got there, then what came after a Ctrl-C
+        unread = self.interp.drain_stdin() + self.to_stdin
+        self.to_stdin = bytearray()
+        self.inbox[:0] = unread
         if framing == "raw":
             self.send(b"\x04" + traceback + b"\x04")
         elif traceback:
@@ -133,16 +143,25 @@ class Board:
     def _to_program(self, data):
         char = self.interp.kbd_char
         if char < 0 or char not in data:
-            self.interp.feed_stdin(data)
+            self._feed(data)
             return
         head, _, tail = data.partition(bytes((char,)))
         if head:
-            self.interp.feed_stdin(head)
+            self._feed(head)
         self.interp.interrupt()
         if self.interrupt_deadline is None:
             self.interrupt_deadline = time.monotonic() + INTERRUPT_GRACE
         if tail:
             self.inbox[:0] = tail  # after the interrupt: for the REPL, or the program if it goes on
+
+    def _feed(self, data):
+        self.to_stdin += data
+        self._flush_stdin()
+
+    def _flush_stdin(self):
+        if self.to_stdin and self.state == "running":
+            n = self.interp.feed_stdin(self.to_stdin)
+            del self.to_stdin[:n]
 
     def _raw_byte(self, b):
         if b == 0x01:  # Ctrl-A: restart raw REPL, or raw-paste when the line is Ctrl-E "A"
@@ -187,11 +206,17 @@ class Board:
                 self.send(b"\x01")  # this window is consumed: the host may send another
 
     def _friendly_byte(self, b):
-        if self.escape:
-            self.escape = not (0x40 <= b <= 0x7E and b != 0x5B)  # CSI ends with a letter
+        if self.escape and b != 0x03:  # as readline: ESC [ or O, then at most a digit and one more
+            if self.escape == "esc" and b in (0x5B, 0x4F):
+                self.escape = "["
+            elif self.escape == "[" and 0x30 <= b <= 0x39:
+                self.escape = "digit"
+            else:
+                self.escape = None
             return
+        self.escape = None  # Ctrl-C ends a sequence too: it must always reach the REPL
         if b == 0x1B:
-            self.escape = True
+            self.escape = "esc"
         elif b == 0x01:
             self.line.clear()
             self.lines = []
@@ -262,18 +287,48 @@ class Board:
         p.register(self.master, select.POLLIN)
         hung_up = any(ev & select.POLLHUP for _, ev in p.poll(0))
         if self.connected and hung_up:
-            self.connected = False
-            self.outbox.clear()
-            self.log("client disconnected")
-            if self.state == "running" and self.interp.kbd_char == -1:
-                # mid-transfer of a mount: nobody will ever send the rest, and Ctrl-C is data now
-                self.hard_boot()
-            elif self.state == "rawpaste":
-                self.state = "repl"
-                self.line.clear()
+            self._client_gone()
         elif not self.connected and not hung_up:
             self.connected = True
             self.log("client connected")
+
+    def _client_gone(self):
+        """The client closed the device. What it sent before is handled as a board would; what
+        is then left unconsumed is dropped, so that nothing of it can be taken for the next
+        client's bytes (a leftover ESC or paste mode would swallow its Ctrl-C); and the REPL is
+        left at a clean line, so the next client always finds a prompt or a running program."""
+        self.connected = False  # from now on output is dropped
+        self.outbox.clear()
+        self.log("client disconnected")
+        self._read_serial()  # the kernel still holds what the client wrote last
+        self._process_input()
+        self.inbox.clear()
+        self.to_stdin.clear()
+        if self.state == "running":
+            if self.interp.kbd_char == -1 or self.interp.kbd_off_seen:
+                # a mount transfer, or a program that turned Ctrl-C off: it talks to the client
+                # that has gone, and the next client's Ctrl-C would be data to it
+                self.hard_boot()
+            else:
+                self.interp.drain_stdin()  # typed by the client that has gone
+        else:
+            self.state = "repl"  # out of paste or raw-paste mode, as after a Ctrl-C
+            self.line.clear()
+            self.lines = []
+            self.escape = None
+
+    def _read_serial(self):
+        """Read what the client sent; after a hang-up, what is left until EIO."""
+        while True:
+            try:
+                chunk = os.read(self.master, 65536)
+            except OSError:  # EAGAIN: nothing more for now; EIO: the client has gone
+                return
+            if not chunk:
+                return
+            self.inbox += chunk
+            if self.connected:
+                return  # one read a turn: the rest waits for the REPL or the program
 
     def _handle_interpreter(self):
         out = self.interp.read_output()
@@ -282,7 +337,7 @@ class Board:
         for msg in self.interp.read_control():
             if msg[0] == "done":
                 self._program_output(self.interp.read_output())  # all it printed comes first
-                self._finished(msg[1], msg[2], msg[3])
+                self._finished(msg[1], msg[2])
             elif msg[0] == "reset":
                 self._program_output(self.interp.read_output())
                 if msg[1] == "soft":
@@ -312,16 +367,19 @@ class Board:
         poller = select.poll()
         poller.register(self.interp.ctl_fd, select.POLLIN)
         poller.register(self.interp.out_fd, select.POLLIN)
+        if self.to_stdin and self.state == "running":
+            poller.register(self.interp.in_fd, select.POLLOUT)
+        # while the program does not read what came, stop reading: the client's writes block
+        reading = len(self.inbox) + len(self.to_stdin) < MAX_PENDING_INPUT
         if self.connected:
-            poller.register(self.master, select.POLLIN | (select.POLLOUT if self.outbox else 0))
+            poller.register(self.master, (select.POLLIN if reading else 0)
+                            | (select.POLLOUT if self.outbox else 0))
         events = dict(poller.poll(50))
         self._handle_interpreter()
         if self.connected and events.get(self.master, 0) & select.POLLIN:
-            try:
-                self.inbox += os.read(self.master, 65536)
-            except OSError:
-                pass  # the client went away between poll and read
+            self._read_serial()
         self._process_input()
+        self._flush_stdin()
         if self.connected and self.outbox:
             try:
                 n = os.write(self.master, self.outbox)
@@ -330,5 +388,8 @@ class Board:
                 pass
         if self.interrupt_deadline and time.monotonic() > self.interrupt_deadline:
             if self.state == "running":
+                # what came after the Ctrl-C (mpremote's `\r\x01`) is for the REPL after the reset
+                pending = self.interp.drain_stdin() + self.to_stdin
                 self.hard_boot(b"the program ignored Ctrl-C; board reset")
+                self.inbox[:0] = pending
             self.interrupt_deadline = None
