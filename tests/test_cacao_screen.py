@@ -193,6 +193,13 @@ def test_full_game_through_the_buttons(board, seats, tmp_path):
     assert cacao.ranking(states[-1]) == cacao.ranking(session.state)
     head = record._parse(1, lines[0])
     assert head["seats"] == ["human" if s == HUMAN else "ai:easy" for s in seats]
+    k.tap("A")                                  # "Record saved" -> what next
+    assert con.title() == "What next?", con.title()
+    menu_to(con, k, "Play again")
+    k.tap("A")
+    again = con.app.session
+    assert again is not session and again.seats == list(seats)
+    assert not cacao.is_over(again.state) and bytes(again.state) != final
 
 
 def test_layout_mirror_matches_the_core():

@@ -128,6 +128,13 @@ def save_record_and_replay(con, s, root, capsys):
         assert "  %d. %-6s %3d" % (rk[q], "seat %d" % q, sc[q]) in table, table
     con.tap("B")
     assert con.title() == "Game over"
+    # "Play again": a new game with the same seats and options
+    while con.app.screen.menu.labels[con.app.screen.menu.cursor] != "Play again":
+        con.tap(nxt)
+    con.tap("A")
+    again = con.app.session
+    assert again is not s and again.seats == s.seats and again.meta["options"] == s.meta["options"]
+    assert not core.is_over(again.state) and again.state != bytearray(final)
 
 
 def test_state_layout_mirror_matches_the_core():

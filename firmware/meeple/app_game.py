@@ -25,6 +25,7 @@ boards without a d-pad, OK BACK ALT MENU) and never changes the state itself; it
                            # illegal; otherwise it is auto-saved, changed() is called, AI seats
                            # then move by themselves after the AI pause
     session.leave()        # back to the main menu; the game stays saved for Continue
+    session.play_again()   # a new game with the same seats and options (end screen)
     session.state, session.core, session.seats (kinds: HUMAN, AI_EASY, AI_NORMAL, AI_HARD),
     session.is_human(seat), session.waiting_for_ai()
     session.journal        # the game's moves (meeple.journal): log, record (`save_record()`)
@@ -273,6 +274,11 @@ class GameSession:
 
     def leave(self):
         self.app.home()
+
+    def play_again(self):
+        """A new game with the same game, seats and options (the end screen's "Play again")."""
+        m = self.meta
+        start(self.app, self.plugin, len(m["seats"]), list(m["seats"]), dict(m["options"]))
 
     def forget_bots(self):
         """No seat decides for a while (the game is over, or a menu is over the game: AI seats

@@ -422,12 +422,7 @@ def _what_next(scr):
     s = scr.session
     app.pop()
     app.push(Choices("What next?", ("Play again", "Save record", "Log", "Main menu"),
-                     (lambda: _again(s), lambda: _save_record(scr), lambda: log(scr), s.leave)))
-
-
-def _again(s):
-    from meeple import app_game  # the plug-in starts a game the way the set-up screen does
-    app_game.start(s.app, s.plugin, len(s.seats), list(s.seats), dict(s.meta["options"]))
+                     (s.play_again, lambda: _save_record(scr), lambda: log(scr), s.leave)))
 
 
 def _save_record(scr):

@@ -209,9 +209,7 @@ class EndMenu(MenuScreen):
         s = self.game.session
         app = self.app
         if label == "Play again":
-            from meeple import app_game
-            m = s.meta
-            app_game.start(app, s.plugin, len(m["seats"]), list(m["seats"]), m["options"])
+            s.play_again()
         elif label == "Save record":
             try:
                 path = s.journal.save_record()
