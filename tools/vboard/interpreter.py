@@ -160,28 +160,10 @@ class Interpreter:
     def drain_stdin(self):
         """Take back what is in the program's stdin pipe and nobody read: after agent.py's "done"
         all the program left unread, in order (never blocks, even while a program reads)."""
-        chunks = []
-        while True:
-            try:
-                chunk = os.read(self.in_back_fd, 65536)
-            except BlockingIOError:
-                break
-            if not chunk:
-                break
-            chunks.append(chunk)
-        return b"".join(chunks)
+        return _read_available(self.in_back_fd)
 
     def read_output(self):
-        chunks = []
-        while True:
-            try:
-                chunk = os.read(self.out_fd, 65536)
-            except BlockingIOError:
-                break
-            if not chunk:
-                break
-            chunks.append(chunk)
-        return b"".join(chunks)
+        return _read_available(self.out_fd)
 
     def read_control(self):
         """Parse what agent.py told us: a list of tuples ("ready", version) | ("run", n) | ("kbd", n) |
@@ -219,3 +201,17 @@ class Interpreter:
                 messages.append(tuple(words))
             self._ctl_buf = rest
         return messages
+
+
+def _read_available(fd):
+    """Everything a non-blocking fd holds right now (b"" if nothing)."""
+    chunks = []
+    while True:
+        try:
+            chunk = os.read(fd, 65536)
+        except BlockingIOError:
+            break
+        if not chunk:
+            break
+        chunks.append(chunk)
+    return b"".join(chunks)

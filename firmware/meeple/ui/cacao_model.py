@@ -216,30 +216,20 @@ def bounds(st):
     """(x0, y0, x1, y1) in key coordinates of every occupied cell."""
     x0 = y0 = 255
     x1 = y1 = 0
-    for j in range(st[_JN]):
-        o = _JUN + j * 3
-        x = st[o]
-        y = st[o + 1]
-        if x < x0:
-            x0 = x
-        if x > x1:
-            x1 = x
-        if y < y0:
-            y0 = y
-        if y > y1:
-            y1 = y
-    for w in range(st[_WN]):
-        o = _WRK + w * 4
-        x = st[o]
-        y = st[o + 1]
-        if x < x0:
-            x0 = x
-        if x > x1:
-            x1 = x
-        if y < y0:
-            y0 = y
-        if y > y1:
-            y1 = y
+    # jungle tiles (3 bytes each) then worker positions (4 bytes each) start with X, Y
+    for base, n, stride in ((_JUN, st[_JN], 3), (_WRK, st[_WN], 4)):
+        for i in range(n):
+            o = base + i * stride
+            x = st[o]
+            y = st[o + 1]
+            if x < x0:
+                x0 = x
+            if x > x1:
+                x1 = x
+            if y < y0:
+                y0 = y
+            if y > y1:
+                y1 = y
     return x0, y0, x1, y1
 
 
