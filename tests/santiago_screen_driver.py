@@ -6,8 +6,8 @@ import random
 
 from meeple import ai
 from meeple.core import santiago as core
-from meeple.ui import play_santiago as PS
-from meeple.ui import santiago_screens
+from meeple.ui.santiago import play as PS
+from meeple.ui.santiago import screens as santiago_screens
 
 
 class Driver:

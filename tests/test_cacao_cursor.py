@@ -13,8 +13,8 @@ from host_sim import boards
 from host_sim.console import Console
 from meeple import app_game
 from meeple.core import cacao
-from meeple.ui import cacao_model as m
-from meeple.ui import cacao_pages, play_cacao
+from meeple.ui.cacao import model as m
+from meeple.ui.cacao import pages as cacao_pages, play as play_cacao
 from meeple.ui import input as ev
 
 from test_cacao_ui_game import play_game

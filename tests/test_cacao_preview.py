@@ -1,4 +1,4 @@
-"""The placement preview (meeple.ui.cacao_model.Preview) shows each seat's gains before the
+"""The placement preview (meeple.ui.cacao.model.Preview) shows each seat's gains before the
 player confirms; they must be what the rules core pays once the turn is played out with every
 seat taking its best resolve plan (most gold, then most cacao: cacao_model.plans, the order the
 screen preselects). Checked over many random positions of 2-4 player games, every placement
@@ -7,7 +7,7 @@ seat with two plantation sides and a market side (see _interleaving)."""
 import random
 
 from meeple.core import cacao
-from meeple.ui import cacao_model as m
+from meeple.ui.cacao import model as m
 
 
 def _figures(st, s):

@@ -15,7 +15,7 @@ from host_sim import boards
 from host_sim.console import Console
 from meeple import record
 from meeple.core import cacao
-from meeple.ui import cacao_model, cacao_pages, play_cacao
+from meeple.ui.cacao import model as cacao_model, pages as cacao_pages, play as play_cacao
 
 HUMAN, EASY = 0, 1
 

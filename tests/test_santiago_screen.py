@@ -13,9 +13,9 @@ from host_sim import boards
 from host_sim.console import Console
 from meeple import app_game, record
 from meeple.core import santiago as core
-from meeple.ui import play_santiago as PS
-from meeple.ui import santiago_screens as SS
-from meeple.ui import santiago_state as S
+from meeple.ui.santiago import play as PS
+from meeple.ui.santiago import screens as SS
+from meeple.ui.santiago import state as S
 from santiago_screen_driver import Driver
 from tools import replay
 

@@ -1,6 +1,7 @@
 """Games as plug-ins, and the game session: seats, AI turns, auto-save, hot-seat privacy.
 
-A game plug-in is a module meeple.ui.play_<game> for each name in PLUGINS. A plug-in that is
+A game plug-in is a module meeple.ui.<game>.play (its screens live together in the package
+meeple.ui.<game>) for each name in PLUGINS. A plug-in that is
 not in the firmware is simply not listed (`installed()`). What a plug-in module gives the app:
 
     GAME = "cacao"                   # the rules core meeple.core.<GAME> and the savefile game id
@@ -87,13 +88,14 @@ def installed():
     """The plug-ins present in this firmware (as `Plugin`s), in PLUGINS order."""
     out = []
     for g in PLUGINS:
-        name = "meeple.ui.play_" + g
+        name = "meeple.ui." + g + ".play"
         keep = loaded()
         try:
             mod = __import__(name, None, None, ("GAME",))
         except ImportError as e:
             unload(keep)
-            if "play_" + g in str(e):
+            msg = str(e)
+            if ("'meeple.ui.%s'" % g) in msg or ("'%s'" % name) in msg:
                 continue  # not in this firmware: not listed
             raise  # the plug-in exists but is broken: say so loudly
         out.append(Plugin(mod))

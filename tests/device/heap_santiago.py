@@ -4,7 +4,7 @@ step by the play screen's mode. Imported only for that game, so the Cacao game d
 
 
 def play(app, q, d):
-    """The human's policy, by the play screen's mode (meeple.ui.play_santiago M_*)."""
+    """The human's policy, by the play screen's mode (meeple.ui.santiago.play M_*)."""
     from meeple.ui import input as ev
     s = app.session
     scr = app.screen

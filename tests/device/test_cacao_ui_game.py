@@ -14,7 +14,7 @@ import gc
 from meeple.app import App
 from meeple.core import cacao
 from meeple.hal.storage import Storage
-from meeple.ui import cacao_model, cacao_pages, play_cacao
+from meeple.ui.cacao import model as cacao_model, pages as cacao_pages, play as play_cacao
 from meeple.ui import input as ev
 from meeple.ui.gfx import Canvas, CountingDisplay
 

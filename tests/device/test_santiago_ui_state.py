@@ -1,7 +1,7 @@
-"""What the Santiago screen reads from a state (meeple.ui.santiago_state), checked against the
+"""What the Santiago screen reads from a state (meeple.ui.santiago.state), checked against the
 rules core's own answers; runs on CPython and on MicroPython (tests/test_micropython.py)."""
 from meeple.core import santiago as core
-from meeple.ui import santiago_state as S
+from meeple.ui.santiago import state as S
 
 
 def _play(seed, players, steps):

@@ -16,8 +16,8 @@ them in reading order and up/down jump to the nearest row; A confirms, B goes ba
 X (hold A) switches the panel (decision / seats / hidden on 240x135), Y (hold B) opens the game
 menu (hint, log, seats and scores, rules, save and quit).
 
-The board drawing is meeple.ui.santiago_board, the panel santiago_panel, what is read from the
-state santiago_state. The menu, hint, log, seats, drought and end screens (santiago_screens) are
+The board drawing is meeple.ui.santiago.board, the panel santiago.panel, what is read from the
+state santiago.state. The menu, hint, log, seats, drought and end screens (santiago_screens) are
 imported when one opens and forgotten once the board is back on screen; the bots make room for
 them (no AI seat moves while one is up), and a hint is worked out once the menu is gone
 (DESIGN.md section 4).
@@ -33,9 +33,9 @@ if TYPE_CHECKING:
 
 from meeple.core import santiago as core
 from meeple.ui import input as ev
-from meeple.ui import santiago_board as B
-from meeple.ui import santiago_panel as P
-from meeple.ui import santiago_state as S
+from meeple.ui.santiago import board as B
+from meeple.ui.santiago import panel as P
+from meeple.ui.santiago import state as S
 from meeple.ui import theme
 from meeple.ui.gfx import SMALL
 from meeple.ui.screen import FOOTER_H, Screen as _Screen, cell
@@ -173,24 +173,24 @@ class Screen(_Screen):
     def show_end(self):
         self.app.push(self.pages().EndScreen(self))
 
-    # ---- the screens over the game (meeple.ui.santiago_screens) ---------------------------------
+    # ---- the screens over the game (meeple.ui.santiago.screens) ---------------------------------
     def pages(self):
         """santiago_screens, imported when one of its screens opens (the bots make room for it:
         no AI seat moves while a page is over the game); `_drop_pages` lets it go."""
-        if "meeple.ui.santiago_screens" not in sys.modules:
+        if "meeple.ui.santiago.screens" not in sys.modules:
             self._pages_loaded = True
             self.session.forget_bots()
-        from meeple.ui import santiago_screens
+        from meeple.ui.santiago import screens as santiago_screens
         return santiago_screens
 
     def _drop_pages(self):
         """The board is back on screen: forget santiago_screens if this screen imported it."""
         if self._pages_loaded:
             self._pages_loaded = False
-            sys.modules.pop("meeple.ui.santiago_screens", None)
-            ui = sys.modules.get("meeple.ui")
-            if ui is not None and hasattr(ui, "santiago_screens"):
-                delattr(ui, "santiago_screens")
+            sys.modules.pop("meeple.ui.santiago.screens", None)
+            ui = sys.modules.get("meeple.ui.santiago")
+            if ui is not None and hasattr(ui, "screens"):
+                delattr(ui, "screens")
 
     def want_hint(self):
         """The game menu chose Hint: worked out on the next tick, once the menu and its module

@@ -13,7 +13,7 @@ Rows are tuples built by the screen:
     (R_INFO, text)                the preview line(s) for the choice under the cursor
     (R_TEXT, text)                wrapped text
 """
-from meeple.ui import santiago_board as B
+from meeple.ui.santiago import board as B
 from meeple.ui import theme
 from meeple.ui.gfx import ARROW_LEFT, ARROW_RIGHT, LARGE, SMALL
 from meeple.ui.screen import wrap

@@ -17,7 +17,7 @@ a plot whose only change is its frame (cursor, field outline, choice) gets its 2
 a cursor move sends a few rings and a placement one plot plus rings. What lies right of `hide_x`
 (under the 240x135 panel) is left for later.
 """
-from meeple.ui import santiago_state as S
+from meeple.ui.santiago import state as S
 from meeple.ui import sprites, theme
 from meeple.ui.gfx import SMALL, rgb
 

@@ -1,7 +1,7 @@
 """Cacao's rarely used screens: the game menu with the scoreboard, the log, the rules, the
 overview, the hint and the end of the game (result, what next, record).
 
-The play screen (meeple.ui.play_cacao) imports this module only when one of them opens and lets
+The play screen (meeple.ui.cacao.play) imports this module only when one of them opens and lets
 it go again once the table is back on screen, so a game does not hold them (DESIGN.md section 4).
 Each function takes the play screen.
 """
@@ -13,11 +13,11 @@ if TYPE_CHECKING:
     from typing import Any
 
 from meeple.core import cacao
-from meeple.ui import cacao_model as m
+from meeple.ui.cacao import model as m
 from meeple.ui import input as ev
 from meeple.ui import sprites, theme
-from meeple.ui.cacao_panels import seat_box, seat_line
-from meeple.ui.cacao_table import CS, CURSOR, LEGAL, LETTERS, TABLE_BG, workers4
+from meeple.ui.cacao.panels import seat_box, seat_line
+from meeple.ui.cacao.table import CS, CURSOR, LEGAL, LETTERS, TABLE_BG, workers4
 from meeple.ui.gfx import SMALL
 from meeple.ui.screen import Screen, body, cell, wrap
 from meeple.ui.widgets import MenuList, MenuScreen

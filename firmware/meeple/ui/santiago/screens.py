@@ -1,12 +1,12 @@
 """Screens the Santiago game screen opens over itself: the game menu (hint, log, seats and scores,
 rules, save and quit), the drought warning and the end screen with the field-by-field result.
 
-The play screen (meeple.ui.play_santiago) imports this module only when one of them opens and lets
+The play screen (meeple.ui.santiago.play) imports this module only when one of them opens and lets
 it go again once the board is back on screen, so a game does not hold them (DESIGN.md section 4).
 """
 from meeple.ui import input as ev
-from meeple.ui import santiago_panel as P
-from meeple.ui import santiago_state as S
+from meeple.ui.santiago import panel as P
+from meeple.ui.santiago import state as S
 from meeple.ui import theme
 from meeple.ui.gfx import SMALL
 from meeple.ui.screen import FOOTER_H, Screen, cell
@@ -14,7 +14,7 @@ from meeple.ui.widgets import MenuScreen, TextScreen
 
 
 def _names(game):
-    from meeple.ui import play_santiago
+    from meeple.ui.santiago import play as play_santiago
     return play_santiago
 
 
@@ -75,7 +75,7 @@ def _to_move(g):
 
 class RulesList(MenuScreen):
     def __init__(self):
-        from meeple.ui import play_santiago
+        from meeple.ui.santiago import play as play_santiago
         self.pages = play_santiago.RULES
         MenuScreen.__init__(self, "Rules", [t for t, _ in self.pages])
 
@@ -122,7 +122,7 @@ class DroughtScreen(Screen):
         c.fill(theme.BG)
         bd.clear_marks()
         bd.show_free = False
-        from meeple.ui import santiago_board as B
+        from meeple.ui.santiago import board as B
         for p in range(S.NPLOT):
             m = g.dmarks[p]
             bd.marks[p] = B.F_DRY if m == S.DRY else (B.F_LOSE if m == S.LOSE else 0)

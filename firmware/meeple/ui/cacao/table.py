@@ -1,5 +1,5 @@
 """The Cacao table: a window of whole cells onto the unbounded grid that follows a cursor (the
-zoomed-out overview of the whole table is meeple.ui.cacao_pages.OverviewScreen).
+zoomed-out overview of the whole table is meeple.ui.cacao.pages.OverviewScreen).
 
 Only changed cells are sent. Every visible cell has a signature (what is on it plus the
 overlays: cursor, the tile being placed, sides that will fire, preview fills, legal-cell dot,
@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from typing import Any
 from array import array
 
-from meeple.ui import cacao_model as m
+from meeple.ui.cacao import model as m
 from meeple.ui import sprites, theme
 from meeple.ui.gfx import SMALL, rgb
 from meeple.ui.screen import cell

@@ -1,13 +1,13 @@
 """Cacao's side panel next to the table (the menus, log and end screens are in
-meeple.ui.cacao_pages, imported only when opened).
+meeple.ui.cacao.pages, imported only when opened).
 
 The side panel repaints a slot only when what it shows changed (each slot remembers a small
 key of its content), so a cursor move on the table sends nothing here unless the preview's
 gains changed.
 """
-from meeple.ui import cacao_model as m
+from meeple.ui.cacao import model as m
 from meeple.ui import sprites, theme
-from meeple.ui.cacao_table import LETTERS
+from meeple.ui.cacao.table import LETTERS
 from meeple.ui.gfx import LARGE, SMALL
 from meeple.ui.screen import cell
 

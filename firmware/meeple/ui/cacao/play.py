@@ -1,7 +1,7 @@
 """Cacao on the console: the game plug-in (meeple.app_game) and its play screen.
 
-The screen is a table view on the left (meeple.ui.cacao_table) and a side panel on the right
-(meeple.ui.cacao_panels); what it knows about the position comes from meeple.ui.cacao_model.
+The screen is a table view on the left (meeple.ui.cacao.table) and a side panel on the right
+(meeple.ui.cacao.panels); what it knows about the position comes from meeple.ui.cacao.model.
 Modes, decided from the position after every action (`_enter`):
 
     WATCH    an AI (or nobody) decides: the last move stays highlighted with its gains; "thinks"
@@ -32,11 +32,11 @@ from array import array
 
 from meeple import ai
 from meeple.core import cacao
-from meeple.ui import cacao_model as m
+from meeple.ui.cacao import model as m
 from meeple.ui import input as ev
 from meeple.ui import theme
-from meeple.ui.cacao_panels import SidePanel
-from meeple.ui.cacao_table import Overlay, Table
+from meeple.ui.cacao.panels import SidePanel
+from meeple.ui.cacao.table import Overlay, Table
 from meeple.ui.gfx import SMALL
 from meeple.ui.screen import FOOTER_H, cell
 from meeple.ui.screen import Screen as _Base
@@ -367,24 +367,24 @@ class Screen(_Base):
         self._dirty = True
         self._result()
 
-    # ---- the rarely used screens (meeple.ui.cacao_pages) ---------------------------------------
+    # ---- the rarely used screens (meeple.ui.cacao.pages) ---------------------------------------
     def _pages(self):
         """cacao_pages, imported when one of its screens opens (the bots make room for it: no
         AI seat moves while a page is over the game); `_drop_pages` lets it go."""
-        if "meeple.ui.cacao_pages" not in sys.modules:
+        if "meeple.ui.cacao.pages" not in sys.modules:
             self._pages_loaded = True
             self.session.forget_bots()
-        from meeple.ui import cacao_pages
+        from meeple.ui.cacao import pages as cacao_pages
         return cacao_pages
 
     def _drop_pages(self):
         """The table is back on screen: forget cacao_pages if this screen imported it."""
         if self._pages_loaded:
             self._pages_loaded = False
-            sys.modules.pop("meeple.ui.cacao_pages", None)
-            ui = sys.modules.get("meeple.ui")
-            if ui is not None and hasattr(ui, "cacao_pages"):
-                delattr(ui, "cacao_pages")
+            sys.modules.pop("meeple.ui.cacao.pages", None)
+            ui = sys.modules.get("meeple.ui.cacao")
+            if ui is not None and hasattr(ui, "pages"):
+                delattr(ui, "pages")
 
     def _result(self):
         if self.app:
