@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STUBS := $(VENV)/mpy-stubs
 
-.PHONY: test typecheck pytest deps bench replay sim clean build flash devtest vboard hwtest pull-records
+.PHONY: test typecheck pytest deps bench replay sim clean build flash devtest vboard hwtest pull-records uf2 release
 
 # Set-up is part of every command: a fresh clone needs only Python 3.11+ and Node.js 20.
 deps: $(VENV)/.deps node_modules/.deps
@@ -73,6 +73,17 @@ hwtest: deps
 	trap '$(PY) -m tools.vboard.control stop --dir $(HWTEST_DIR)' EXIT INT TERM && \
 	$(MAKE) --no-print-directory flash PORT=virtual VBOARD_DIR=$(HWTEST_DIR) && \
 	$(MAKE) --no-print-directory devtest PORT=virtual VBOARD_DIR=$(HWTEST_DIR)
+
+# --- One-file install (README "Install on a board") ----------------------------------------------
+# make uf2 BOARD=profile [MICROPYTHON=RPI_PICO.uf2]: build/uf2/meeple-<profile>.uf2 (MicroPython +
+# a littlefs image of the build); make release [MICROPYTHON=...]: every profile's UF2, SHA256SUMS
+# and README.txt in build/release. Without MICROPYTHON: the emulated Pico kit's v1.28.0 UF2.
+uf2: deps
+	@test -n "$(BOARD)" || { echo "usage: make uf2 BOARD=profile [MICROPYTHON=path/to/RPI_PICO.uf2]"; exit 2; }
+	$(PY) -m tools.uf2_make --board "$(BOARD)" $(if $(MICROPYTHON),--micropython "$(MICROPYTHON)")
+
+release: deps
+	$(PY) -m tools.release $(if $(MICROPYTHON),--micropython "$(MICROPYTHON)")
 
 # make sim [BOARD=pimoroni_display_pack]: the console in a window (in the terminal when there is
 # no display); boards: python -m host_sim --list-boards

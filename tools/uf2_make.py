@@ -20,6 +20,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OUT_DIR = os.path.join(ROOT, "build", "uf2")
 FILES_DIR = os.path.join(OUT_DIR, "files")  # one board-less build shared by every profile
 FLASH_LIST = "/.meeple-flash"  # what tools/flash.py reads to know which files it put there
+PLAIN_NAME = "plain-micropython.uf2"
 MIN_FREE = 64 * 1024  # saves, records and settings need this much after the install
 
 
@@ -92,12 +93,8 @@ def make(board, micropython=None, out_dir=OUT_DIR, log=print):
     except uf2.UF2Error as e:
         raise MakeError(str(e)) from None
     data, used = combine(fw, files)
-    os.makedirs(out_dir, exist_ok=True)
     path = os.path.join(out_dir, "meeple-%s.uf2" % board)
-    tmp = path + ".tmp"
-    with open(tmp, "wb") as f:
-        f.write(data)
-    os.replace(tmp, path)  # never a half-written UF2 under the real name
+    _write(path, data)
     summary = {
         "board": board, "file": os.path.basename(path), "bytes": len(data),
         "sha256": hashlib.sha256(data).hexdigest(), "micropython": fw.version_text,
@@ -111,6 +108,27 @@ def make(board, micropython=None, out_dir=OUT_DIR, log=print):
            fw.version_text, summary["firmware_kb"], summary["files"], summary["files_kb"], summary["fs_kb"],
            fw.fs_base, summary["free_kb"]))
     return path, summary
+
+
+def make_plain(micropython=None, out_dir=OUT_DIR, log=print):
+    """Write out_dir/plain-micropython.uf2: MicroPython with an empty filesystem, the one-file way
+    back from meeple (the MicroPython UF2 alone would leave our main.py on the flash)."""
+    fw = load_firmware(micropython or default_micropython())
+    data, _used = combine(fw, {})
+    path = os.path.join(out_dir, PLAIN_NAME)
+    _write(path, data)
+    summary = {"file": PLAIN_NAME, "bytes": len(data), "sha256": hashlib.sha256(data).hexdigest(),
+               "micropython": fw.version_text}
+    log("uf2: %s: %.0f KB (MicroPython %s, empty filesystem)" % (path, len(data) / 1024, fw.version_text))
+    return path, summary
+
+
+def _write(path, data):
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    tmp = path + ".tmp"
+    with open(tmp, "wb") as f:
+        f.write(data)
+    os.replace(tmp, path)  # never a half-written UF2 under the real name
 
 
 def main(argv=None):
