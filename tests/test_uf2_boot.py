@@ -3,7 +3,8 @@ on it in BOOTSEL mode) shows the title screen, A opens the main menu, and a new 
 starts; each screen equals the desktop simulator's pixel for pixel in RGB565 (the panel's colour
 depth; both PNGs are expanded from it). A game's seed comes from the clock, so the simulator is
 given the Pico's save files and continues that game. On a difference both screenshots and a diff
-image stay in build/uf2-boot/. The emulated Pico kit (../shared/rp2emu) is required: without it
+image stay in build/uf2-boot/. Then `make flash` of the same build finds nothing to copy and
+leaves the save alone. The emulated Pico kit (../shared/rp2emu) is required: without it
 this fails under CI=true and skips, saying why, elsewhere.
 """
 import json
@@ -16,6 +17,8 @@ import pytest
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 
+from tools import build as build_tool  # noqa: E402
+from tools import flash as flash_tool  # noqa: E402
 from tools import uf2_make  # noqa: E402
 from tools.pico import KitMissing, Pico, kit_dir  # noqa: E402
 
@@ -103,6 +106,14 @@ def test_uf2_boots_to_title_menu_and_game_like_the_simulator(tmp_path, capsys):
                 vh.wait_idle(ms=QUIET_MS, timeout_ms=60000)
             shots[name] = os.path.join(OUT, "%s-pico.png" % name)
             vh.shot(shots[name])
+        # a developer's `make flash` over the UF2 install: the same build copies nothing (the UF2
+        # carries /.meeple-flash) and the save stays
+        build_tool.build(BOARD, out_dir=str(tmp_path / "device"))
+        copied, removed = flash_tool.flash(pico.device, build_dir=str(tmp_path / "device"), reset=False,
+                                           log=lambda s: None, answer_timeout=60)
+        report.append("uf2 boot: make flash of the same build afterwards: %d copied, %d removed"
+                      % (len(copied), len(removed)))
+        assert (copied, removed) == ([], []), "make flash after the UF2 would rewrite %s" % (copied + removed)
         saves = json.loads(pico.exec(PULL_SAVES).strip().splitlines()[-1])
     assert "game.json" in saves, "the Pico saved no game after Start game: %s" % sorted(saves)
     flash = tmp_path / "simflash"
