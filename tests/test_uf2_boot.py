@@ -138,3 +138,21 @@ def test_uf2_boots_to_title_menu_and_game_like_the_simulator(tmp_path, capsys):
     with capsys.disabled():  # the CI log shows the boot and where its screenshots are
         print("\n" + "\n".join(report))
     assert not failures, "; ".join(failures)
+
+
+def test_compare_counts_a_pixel_that_differs_in_rgb565_and_writes_a_diff(tmp_path):
+    import pygame
+
+    os.makedirs(OUT, exist_ok=True)
+    a = pygame.Surface((8, 4))
+    a.fill((248, 252, 248))
+    pygame.image.save(a, str(tmp_path / "a.png"))
+    a.set_at((3, 2), (255, 255, 255))  # the same RGB565 colour as (248, 252, 248): not a difference
+    pygame.image.save(a, str(tmp_path / "b.png"))
+    assert compare("selftest", str(tmp_path / "a.png"), str(tmp_path / "b.png")) == (0, 32)
+    a.set_at((5, 1), (240, 252, 248))  # red one RGB565 step lower
+    pygame.image.save(a, str(tmp_path / "c.png"))
+    assert compare("selftest", str(tmp_path / "a.png"), str(tmp_path / "c.png")) == (1, 32)
+    diff = pygame.image.load(os.path.join(OUT, "selftest-diff.png"))
+    assert diff.get_at((5, 1))[:3] == (255, 0, 64) and diff.get_at((3, 2))[:3] == (24, 24, 24)
+    os.unlink(os.path.join(OUT, "selftest-diff.png"))

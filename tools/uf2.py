@@ -47,7 +47,7 @@ def read(data, name="the file"):
         raise UF2Error("%s is not a UF2 file (%d bytes: not a whole number of 512-byte blocks)"
                        % (name, len(data)))
     out = []
-    count = None
+    numbers = {}  # family -> (count, block numbers seen): a file may hold one run per family
     for i in range(len(data) // BLOCK):
         block = data[i * BLOCK:(i + 1) * BLOCK]
         m0, m1, flags, addr, size, no, total, family = _HEAD.unpack_from(block)
@@ -56,14 +56,17 @@ def read(data, name="the file"):
             raise UF2Error("%s is not a UF2 file (block %d has no UF2 magic numbers)" % (name, i))
         if size > 476:
             raise UF2Error("%s is damaged: block %d says it carries %d bytes (at most 476)" % (name, i, size))
+        family = family if flags & FLAG_FAMILY_ID else None
+        count, seen = numbers.setdefault(family, (total, set()))
+        if total != count or no >= total or no in seen:
+            raise UF2Error("%s is damaged: block %d is numbered %d of %d" % (name, i, no, total))
+        seen.add(no)
         if flags & FLAG_NOT_MAIN_FLASH:
             continue  # e.g. comments or tags for other tools: a bootloader skips them too
-        if count is None:
-            count = total
-        if total != count or no >= total:
-            raise UF2Error("%s is damaged: block %d is numbered %d of %d (the first said %d)"
-                           % (name, i, no, total, count))
-        out.append((addr, bytes(block[32:32 + size]), family if flags & FLAG_FAMILY_ID else None))
+        out.append((addr, bytes(block[32:32 + size]), family))
+    for count, seen in numbers.values():
+        if len(seen) != count:
+            raise UF2Error("%s is incomplete: %d of its %d blocks (download it again)" % (name, len(seen), count))
     return out
 
 
