@@ -3,6 +3,7 @@ itself, the littlefs image's geometry, and the refusals (one line each). The Mic
 emulated Pico kit's v1.28.0 RPI_PICO build (../shared/rp2emu/firmware/firmware.uf2)."""
 import hashlib
 import os
+import re
 import struct
 import subprocess
 import sys
@@ -200,3 +201,12 @@ def test_the_same_source_makes_the_same_uf2(kit_uf2, tmp_path):
     a = uf2_make.make("waveshare_lcd_2", out_dir=str(tmp_path / "a"), log=lambda s: None)[1]
     b = uf2_make.make("waveshare_lcd_2", out_dir=str(tmp_path / "b"), log=lambda s: None)[1]
     assert a["sha256"] == b["sha256"]
+
+
+def test_a_build_that_leaves_no_room_for_saves_is_refused(kit_uf2):
+    fw = uf2_firmware.inspect(kit_uf2, "firmware.uf2")._replace(fs_size=32 * 4096)
+    with pytest.raises(uf2_make.MakeError) as e:
+        uf2_make.combine(fw, {"/meeple/big.mpy": bytes(20 * 4096)})
+    assert re.fullmatch(r"the build leaves (\d+) KB free of the board's 128 KB filesystem; saves need 64 KB",
+                        str(e.value))
+    assert int(re.match(r"the build leaves (\d+)", str(e.value)).group(1)) < 64
