@@ -210,3 +210,10 @@ def test_a_build_that_leaves_no_room_for_saves_is_refused(kit_uf2):
     assert re.fullmatch(r"the build leaves (\d+) KB free of the board's 128 KB filesystem; saves need 64 KB",
                         str(e.value))
     assert int(re.match(r"the build leaves (\d+)", str(e.value)).group(1)) < 64
+
+
+def test_blocks_that_are_not_whole_flash_pages_are_refused(kit_uf2):
+    data = bytearray(kit_uf2)
+    struct.pack_into("<I", data, 16, 128)  # block 0 carries 128 bytes instead of a 256-byte page
+    with pytest.raises(uf2.UF2Error, match="not whole 256-byte flash pages .first at 0x10000000."):
+        uf2_firmware.inspect(bytes(data), "odd.uf2")

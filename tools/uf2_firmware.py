@@ -47,6 +47,10 @@ def inspect(data, name="the MicroPython UF2"):
         shown = ", ".join(sorted(uf2.family_name(f) if f is not None else "no family" for f in families))
         raise uf2.UF2Error("%s is not for the RP2040 (it is for %s): download the RPI_PICO MicroPython UF2"
                            % (name, shown))
+    odd = [a for a, p, _f in blocks if a % uf2.PAGE or len(p) != uf2.PAGE]
+    if odd:
+        raise uf2.UF2Error("%s has blocks that are not whole 256-byte flash pages (first at 0x%08x): "
+                           "the RP2040 bootrom would not take it" % (name, odd[0]))
     image = uf2.flash_image(blocks, XIP_BASE)
     info = binary_info(image)
     if info is None:
