@@ -38,7 +38,7 @@ from meeple.ui import theme
 from meeple.ui.cacao.panels import SidePanel
 from meeple.ui.cacao.table import Overlay, Table
 from meeple.ui.gfx import SMALL
-from meeple.ui.screen import FOOTER_H, cell
+from meeple.ui.screen import FOOTER_H, cell, wrap
 from meeple.ui.screen import Screen as _Base
 from meeple.ui.widgets import DialogScreen
 
@@ -273,6 +273,8 @@ class Screen(_Base):
             fills.append((m.jungle_key(sc, j), m.jungle_type(sc, j)))
         self.pv.place(st, seat, self.cursor, pat, self.rot, fills)
         ov.preview = self.pv
+        if self.table:
+            self.table.show(self.pv)
         self.gains = self._preview_gains()
 
     def _fill_default(self, st, seat, key, top, ns):
@@ -292,6 +294,8 @@ class Screen(_Base):
         m.fill_choice(st, self.fill_opts[i], self.spaces, ns, self._fills)
         self.pv.place(self.session.state, seat, key, (top >> 4) & 3, (top >> 2) & 3, self._fills)
         self.ov.preview = self.pv
+        if self.table:
+            self.table.show(self.pv)
         self.gains = self._preview_gains()
 
     def _show_fill(self):
@@ -680,14 +684,15 @@ class Screen(_Base):
             return
         self._dirty = False
         st = self.session.state
-        box = len(self.plans) if self.mode == RESOLVE else 0
+        lines = self._plan_lines() if self.mode == RESOLVE and self.plans else []
+        box = len(lines)
         if box != self._box_rows:
             if self._box_rows:
                 self.table.draw(c, st, self.ov)   # the plan box leaves: repaint what it covered
             self._box_rows = box
         self.table.update(c, st, self.ov)
         if box:
-            self._plan_box(c)
+            self._plan_box(c, lines)
         seat, status = self._status()
         viewer = self.viewer if self.mode != WATCH or self.session.humans() else -1
         self.panel.update(c, st, seat, status, viewer, self.sel if self.mode in (PLACE, HAND) else -1,
@@ -697,27 +702,47 @@ class Screen(_Base):
             self._footer = f
             cell(c, 0, c.height - FOOTER_H, c.width, FOOTER_H, f, theme.DIM, theme.BG)
 
-    def _plan_box(self, c):
+    def _plan_lines(self):
+        """The plan box's rows: (plan index, text) with each plan in words and its outcome
+        (plans differ in gold or cacao, so no two read the same), wrapped to the table width;
+        a window of at most half the table around the chosen plan."""
+        t = self.table
+        st = self.session.state
+        cols = (t.w - 2 - 4) // SMALL.w - 1
+        out = []
+        for i in range(len(self.plans)):
+            g, cc, path = self.plans[i]
+            text = "%s: %+d gold, %d cacao left" % (m.plan_words(cacao, st, path), g, cc)
+            for ln in wrap(text, cols):
+                out.append((i, ln))
+        most = max(2, (t.h // 2 - 12) // 10)
+        first = 0
+        while first < len(out) and out[first][0] < self.plan_i:
+            first += 1
+        last = first
+        while last < len(out) and out[last][0] == self.plan_i:
+            last += 1
+        start = max(0, min(first, last - most))
+        while start > 0 and last - start < most and out[start - 1][0] < self.plan_i:
+            start -= 1       # show the plans before the chosen one as room allows
+        end = min(len(out), start + most)
+        return out[start:end]
+
+    def _plan_box(self, c, lines):
         """The plans over the bottom of the table: the chosen one highlighted."""
         t = self.table
         st = self.session.state
-        n = min(len(self.plans), 4)
-        first = 0 if self.plan_i < n else self.plan_i - n + 1
-        h = 12 + n * 11
+        h = 12 + len(lines) * 10
         y = t.y + t.h - h
         c.frame(t.x, y, t.w, h, theme.EDGE)
         cell(c, t.x + 1, y + 1, t.w - 2, 10, "%s: how to sell" % SEAT_NAMES[m.to_move(st)],
              theme.ACCENT, theme.PANEL, SMALL)
-        for r in range(n):
-            i = first + r
-            g, cc, path = self.plans[i]
+        prev = -1
+        for r in range(len(lines)):
+            i, text = lines[r]
             sel = i == self.plan_i
-            words = m.plan_words(cacao, st, path)
-            text = "%s%s" % ("\x7f" if sel else " ", words)
-            right = "%+dg %dc" % (g, cc)
-            cols = (t.w - 6) // 6 - len(right) - 1
+            mark = ("\x7f" if sel else " ") if i != prev else " "
+            prev = i
             fg = theme.SEL_FG if sel else theme.FG
             bg = theme.SEL_BG if sel else theme.PANEL
-            cell(c, t.x + 1, y + 11 + r * 11, t.w - 2, 11, text[:cols] + " " * (cols - len(text[:cols]))
-                 + " " + right, fg, bg, SMALL)
-
+            cell(c, t.x + 1, y + 11 + r * 10, t.w - 2, 10, mark + text, fg, bg, SMALL)

@@ -94,6 +94,24 @@ class Table:
             if self.cols > 2 and self.rows > 2:
                 self.centre(key)
 
+    def show(self, pv):
+        """Pan so the previewed tile and every space it fills are in view (they are never left
+        off the table's window, which ends where the side panel starts): nothing moves when
+        they already are; else the view centres on them (the tile itself first)."""
+        key = pv.key
+        x0 = x1 = key >> 8
+        y0 = y1 = key & 0xFF
+        for i in range(pv.n_fills):
+            k = pv.fill_keys[i]
+            x0 = min(x0, k >> 8)
+            x1 = max(x1, k >> 8)
+            y0 = min(y0, k & 0xFF)
+            y1 = max(y1, k & 0xFF)
+        if self.visible((x0 << 8) | y0) and self.visible((x1 << 8) | y1):
+            return
+        self.centre((((x0 + x1) // 2) << 8) | ((y0 + y1 + 1) // 2))
+        self.follow(key, 0)
+
     def visible(self, key):
         x = (key >> 8) - self.left
         y = self.top - (key & 0xFF)
