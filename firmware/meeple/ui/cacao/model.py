@@ -517,6 +517,29 @@ class Preview:
         return out
 
 
+def figures(st, s, out, o=0):
+    """A seat's gold, cacao, sun and water field into out[o:o + 4]."""
+    out[o] = gold(st, s)
+    out[o + 1] = cacao_of(st, s)
+    out[o + 2] = sun(st, s)
+    out[o + 3] = water(st, s)
+
+
+CHANGE_WORDS = ("gold", "cacao", "sun", "water")
+
+
+def change_words(before, o, st, s):
+    """What seat s gained (or paid) since `before[o:o + 4]` (figures()), in words:
+    '+3 gold, -2 cacao, +1 water'; '' when nothing changed."""
+    now = (gold(st, s), cacao_of(st, s), sun(st, s), water(st, s))
+    out = ""
+    for i in range(4):
+        v = now[i] - before[o + i]
+        if v:
+            out += "%s%+d %s" % (", " if out else "", v, CHANGE_WORDS[i])
+    return out
+
+
 def best_sales(have, harvest, markets, mo, nm):
     """(gold, cacao after) of the best order: sell at some markets, harvest everything, then
     sell at the rest (storage 5, C15), each time at the best price first; most gold, then most

@@ -442,13 +442,38 @@ def _save_record(scr):
 
 
 def log(scr):
-    """Every action in words, described from the journal as the page is built."""
+    """Every action in words, each followed by what every seat gained or paid by it (automatic
+    harvests, gold, water and sun included), worked out from the journal as the page is built."""
     j = scr.session.journal
     if not j.ok:
         rows = [(-1, "The log is not available: this game was continued without its journal.")]
     else:
-        rows = j.lines()
+        rows = log_rows(j)
     scr.app.push(RowsScreen("Log", rows, at_end=True))
+
+
+def log_rows(j):
+    """(seat, text) per action of journal j, then one row per seat whose figures it changed."""
+    st = j.initial()
+    before = [0] * 16
+    for i in range(len(j)):
+        a = j.action(i)
+        n = m.players(st)
+        for s in range(n):
+            m.figures(st, s, before, 4 * s)
+        yield j.seat(i), cacao.describe(st, a)
+        cacao.apply(st, a)
+        for s in range(n):
+            words = m.change_words(before, 4 * s, st, s)
+            if words:
+                yield s, "  " + words
+
+
+def recap(scr, rows):
+    """The other seats' moves since this player's last turn, with every seat's gains."""
+    page = RowsScreen("Since your turn", rows)
+    page.footer = "A/B close  up/down scroll"
+    scr.app.push(page)
 
 
 def menu(scr):

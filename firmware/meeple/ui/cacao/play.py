@@ -125,10 +125,17 @@ class Screen(_Base):
         self.panel: "Any" = None
         self._box_rows = 0          # rows of the plan box over the table (RESOLVE)
         self._dirty = True
-        self._dots = 0
         self._busy = False          # several actions being played for one choice
         self._pages_loaded = False  # cacao_pages imported by this screen (menus, log, end)
         self._hint_due = False      # the game menu asked for a hint (worked out in tick)
+        # the moves since a human's last turn, for the recap page: (turn owner, seat, text)
+        self.recap = []
+        self._turn_open = -1        # the turn whose gains the recap still lacks: its owner
+        self.last_seat = -1         # who made the last move, and what it was (WATCH status)
+        self.last_verb = ""
+        self.turn0 = bytearray(st)  # the position before the last placement (its fires)
+        self.lastpv = m.Preview()
+        self._lastmove = None       # (seat, key, pattern, rot) of the last placement
         self._snapshot(st)
         for s in range(m.players(st)):
             if session.is_human(s):
@@ -144,8 +151,8 @@ class Screen(_Base):
             self.base[4 * s + 2] = m.sun(st, s)
             self.base[4 * s + 3] = m.water(st, s)
 
-    def _last_gains(self):
-        st = self.session.state
+    def _last_gains(self, st=None):
+        st = st or self.session.state
         out = []
         for s in range(m.players(st)):
             text = ""
@@ -185,6 +192,7 @@ class Screen(_Base):
         if not self.session.is_human(seat):
             self.mode = WATCH
             self.ov.cursor = 0
+            self.ov.preview = self.lastpv if self._lastmove else None
             self.gains = self._last_gains()
             return
         self.viewer = seat
@@ -192,6 +200,7 @@ class Screen(_Base):
         ph = m.phase(st)
         if ph == m.PLACE:
             self.mode = PLACE
+            self._show_recap(seat)
             if self.sel >= m.hand_n(st, seat):
                 self.sel = 0
             self._cells()
@@ -346,24 +355,73 @@ class Screen(_Base):
 
     def changed(self, seat, action):
         """An action was applied (anyone's, already in the session's journal): the last move's
-        figures and highlight."""
+        figures, highlight and firing sides, the status and the recap."""
         st = self.session.state
         prev = self.prev
         ov = self.ov
-        if m.phase(prev) == m.PLACE:
+        ph = m.phase(prev)
+        if ph == m.PLACE:
+            self._close_turn(prev)
             self._snapshot(prev)
+            self._turn_open = seat
             ov.n_last = 0
             ov.last[0] = m.action_cell(prev, action)
             ov.n_last = 1
+            self.turn0[:] = prev
+            self._lastmove = (seat, ov.last[0], (action >> 2) & 3, action & 3)
+            self.last_verb = "placed" if action < m.OVERBUILD_BASE else "overbuilt"
+        elif ph == m.FILL:
+            self.last_verb = "filled"
+        else:
+            self.last_verb = "sold" if "sells" in cacao.describe(prev, action) else "harvested"
+        self.last_seat = seat
         for j in range(m.jungle_n(prev), m.jungle_n(st)):
             if ov.n_last < 4:
                 ov.last[ov.n_last] = m.jungle_key(st, j)
                 ov.n_last += 1
+        if self._lastmove and ph != m.RESOLVE:
+            self._last_fires(st)
+        if len(self.recap) < 60:
+            self.recap.append((self._turn_open, seat, cacao.describe(prev, action)))
         prev[:] = st
         if self.table and ov.n_last and not self._busy and not self.session.is_human(seat):
-            self.table.follow(ov.last[0])   # show the AI's move
+            self.table.show(self.lastpv)    # show the AI's move and what it filled
         if not self._busy:
             self._enter()
+
+    def _last_fires(self, st):
+        """The sides the last placement fired (with the tiles it filled), kept in lastpv so
+        the table marks them while others move."""
+        seat, key, pat, rot = self._lastmove
+        t0 = self.turn0
+        fills = self._fills
+        del fills[:]
+        for j in range(m.jungle_n(t0), m.jungle_n(st)):
+            fills.append((m.jungle_key(st, j), m.jungle_type(st, j)))
+        self.lastpv.place(t0, seat, key, pat, rot, fills)
+
+    def _close_turn(self, st):
+        """The open turn's gains (every seat's, automatic ones included) into the recap."""
+        owner = self._turn_open
+        if owner < 0:
+            return
+        self._turn_open = -1
+        for s in range(m.players(st)):
+            words = m.change_words(self.base, 4 * s, st, s)
+            if words and len(self.recap) < 60:
+                self.recap.append((owner, s, "  " + words))
+
+    def _show_recap(self, viewer):
+        """A human's turn begins: the moves of the other seats since this one's last turn, on a
+        page of their own (A or B closes it); then the recap starts afresh."""
+        rows = self.recap
+        if not self.app or not rows:
+            return
+        self._close_turn(self.session.state)
+        others = [(s, t) for o, s, t in rows if o != viewer]
+        del rows[:]
+        if others:
+            self._pages().recap(self, others)
 
     def game_over(self):
         self.mode = OVER
@@ -602,11 +660,6 @@ class Screen(_Base):
         if self.note and now >= self.note_until:
             self.note = ""
             self._dirty = True
-        if self.mode == WATCH and self.session.waiting_for_ai():
-            d = (now // 400) % 4
-            if d != self._dots:
-                self._dots = d
-                self._dirty = True
 
     # ---- drawing -------------------------------------------------------------------------------
     def _layout(self, c):
@@ -656,9 +709,9 @@ class Screen(_Base):
             return -1, "game over"
         seat = m.to_move(st)
         if mode == WATCH:
-            if self.session.waiting_for_ai():
-                return seat, "thinks" + "." * self._dots
-            return seat, "waits"
+            if self.last_seat >= 0:
+                return self.last_seat, self.last_verb    # the move on show, until the next
+            return seat, "to move"
         if mode == FILL:
             return seat, "fill %d/%d" % (self.fill_i + 1, len(self.fill_opts))
         if mode == RESOLVE:
