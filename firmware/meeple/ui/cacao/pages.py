@@ -17,7 +17,7 @@ from meeple.ui.cacao import model as m
 from meeple.ui import input as ev
 from meeple.ui import sprites, theme
 from meeple.ui.cacao.panels import seat_box, seat_line
-from meeple.ui.cacao.table import CS, CURSOR, LEGAL, LETTERS, TABLE_BG, workers4
+from meeple.ui.cacao.table import CS, CURSOR, LEGAL, LETTERS, TABLE_BG, worker_tile, workers4
 from meeple.ui.gfx import SMALL
 from meeple.ui.screen import Screen, body, cell, wrap
 from meeple.ui.widgets import MenuList, MenuScreen
@@ -300,8 +300,7 @@ class OverviewScreen(Screen):
             top = m.worker_top(st, r - 64)
             seat = top >> 6
             if cs >= 24:
-                sprites.worker_tile(c, px, py, cs, seat, LETTERS[seat],
-                                    workers4((top >> 4) & 3, (top >> 2) & 3, self._w4))
+                worker_tile(c, px, py, cs, seat, workers4((top >> 4) & 3, (top >> 2) & 3, self._w4))
             else:
                 col = theme.SEAT_COLORS[seat]
                 c.fill_rect(px, py, cs, cs, theme.BLACK)

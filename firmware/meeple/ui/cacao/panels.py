@@ -7,7 +7,7 @@ gains changed.
 """
 from meeple.ui.cacao import model as m
 from meeple.ui import sprites, theme
-from meeple.ui.cacao.table import LETTERS
+from meeple.ui.cacao.table import LETTERS, worker_tile
 from meeple.ui.gfx import LARGE, SMALL
 from meeple.ui.screen import cell, wrap
 
@@ -151,7 +151,7 @@ class SidePanel:
             for d in range(4):
                 w4[d] = m.workers(pat, r, d)
             tx = x + i * 24
-            sprites.worker_tile(c, tx, y, 24, s, LETTERS[s], w4)
+            worker_tile(c, tx, y, 24, s, w4)
             if i == sel:
                 if hand_mode:
                     c.frame(tx, y, 24, 24, theme.WHITE, 2)
