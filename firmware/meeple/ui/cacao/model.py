@@ -517,6 +517,63 @@ class Preview:
         return out
 
 
+def temples(st):
+    """Every temple on the table: [(key, [workers around it per seat]), ...]."""
+    out = []
+    for j in range(jungle_n(st)):
+        if jungle_type(st, j) != 10:
+            continue
+        key = jungle_key(st, j)
+        counts = [0] * players(st)
+        for d in range(4):
+            r = ref(st, key + DK[d])
+            if r >= 64:
+                top = worker_top(st, r - 64)
+                counts[top >> 6] += top_workers(top, (d + 2) & 3)
+        out.append((key, counts))
+    return out
+
+
+def temple_pay(counts):
+    """Gold each seat would get from one temple now (C23, C24: 6 to the most workers, split
+    on a tie with no second place; else 3 to the second, split)."""
+    pay = [0] * len(counts)
+    first = max(counts)
+    if first == 0:
+        return pay
+    n_first = counts.count(first)
+    if n_first > 1:
+        for s in range(len(counts)):
+            if counts[s] == first:
+                pay[s] = 6 // n_first
+        return pay
+    second = max([c for c in counts if c != first] or [0])
+    n_second = counts.count(second) if second else 0
+    for s in range(len(counts)):
+        if counts[s] == first:
+            pay[s] = 6
+        elif second and counts[s] == second:
+            pay[s] = 3 // n_second
+    return pay
+
+
+def temple_words(key, counts):
+    """One temple in words: where, workers per seat, who leads by how many, and the pay."""
+    x, y = key_xy(key)
+    pay = temple_pay(counts)
+    order = sorted(range(len(counts)), key=lambda s: -counts[s])
+    parts = ["%s %d" % ("RPWY"[s], counts[s]) for s in order if counts[s]]
+    if not parts:
+        return "Temple (%d,%d): no workers yet" % (x, y)
+    lead = order[0]
+    if len(order) > 1 and counts[order[1]] == counts[lead]:
+        state = "tie for first"
+    else:
+        state = "%s leads by %d" % (cacao.SEAT_NAMES[lead], counts[lead] - (counts[order[1]] if len(order) > 1 else 0))
+    paid = ", ".join("%s %d" % ("RPWY"[s], pay[s]) for s in order if pay[s])
+    return "Temple (%d,%d): workers %s; %s; pays %s gold" % (x, y, ", ".join(parts), state, paid)
+
+
 def figures(st, s, out, o=0):
     """A seat's gold, cacao, sun and water field into out[o:o + 4]."""
     out[o] = gold(st, s)

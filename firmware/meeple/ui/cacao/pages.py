@@ -171,9 +171,11 @@ def result_rows(core, st):
     order = sorted(range(n), key=lambda s: (places[s], s))
     rows = []
     for s in order:
-        play, temples, sun, water = core.score_parts(st, s)
+        play, tg, sun, water = core.score_parts(st, s)
         rows.append((s, "%d. %s %d gold" % (places[s], SEAT_NAMES[s], sc[s])))
-        rows.append((-1, "  play %d temples %d sun %d water %+d" % (play, temples, sun, water)))
+        rows.append((-1, "  %d from play, %d temples, %d sun tokens, water %d of 8: %+d" % (
+            play, tg, sun, m.water(st, s), water)))
+    rows.extend(temple_rows(st))
     for s in order:
         for t in order:
             if t > s and sc[s] == sc[t]:
@@ -246,7 +248,9 @@ class Choices(MenuScreen):
 
 
 # ---- overview --------------------------------------------------------------------------------
-_JUNGLE_LETTER = " PPMMMGGWST"
+# small overview cells: one mark per jungle type, none a seat letter (R P W Y); markets show
+# their price. Plantation 1/2 c/C, market 2/3/4, gold 1/2 g/G, water ~, sun S, temple T.
+_JUNGLE_LETTER = " cC234gG~ST"
 
 
 class OverviewScreen(Screen):
@@ -420,8 +424,24 @@ def _what_next(scr):
     app = scr.app
     s = scr.session
     app.pop()
-    app.push(Choices("What next?", ("Play again", "Save record", "Log", "Main menu"),
-                     (s.play_again, lambda: _save_record(scr), lambda: log(scr), s.leave)))
+    app.push(Choices("What next?", ("Play again", "Final table", "Save record", "Log", "Main menu"),
+                     (s.play_again, lambda: final_table(scr), lambda: _save_record(scr),
+                      lambda: log(scr), s.leave)))
+
+
+def final_table(scr):
+    """The whole final table, its free cursor saying what is on each cell."""
+    scr.app.push(OverviewScreen(scr.session.state, 0, "Final table", keys=scr.k_next))
+
+
+def temple_rows(st):
+    rows = [(-1, m.temple_words(k, counts)) for k, counts in m.temples(st)]
+    return rows or [(-1, "No temple on the table yet.")]
+
+
+def temples(scr):
+    """Who leads each temple and by how many, and what it would pay now."""
+    scr.app.push(RowsScreen("Temples", temple_rows(scr.session.state)))
 
 
 def _save_record(scr):
@@ -478,8 +498,9 @@ def recap(scr, rows):
 def menu(scr):
     """The game menu: scoreboard, then hint (when deciding), log, overview, rules, leave."""
     st = scr.session.state
-    items = ["Log", "Overview", "Rules", "Leave game"]
-    acts = [lambda: log(scr), lambda: overview(scr), lambda: _rules(scr), scr.session.leave]
+    items = ["Log", "Overview", "Temples", "Rules", "Leave game"]
+    acts = [lambda: log(scr), lambda: overview(scr), lambda: temples(scr), lambda: _rules(scr),
+            scr.session.leave]
     if scr.deciding():
         items.insert(0, "Hint")
         acts.insert(0, lambda: _hint(scr))
