@@ -15,6 +15,7 @@ class FitCheck:
         self.cuts = []       # (module, text, box width, characters that fit)
         self.seen = 0        # strings measured
         self._orig = screen.cell
+        self._hook = self.cell   # one bound method, so __exit__ finds it by identity
 
     def cell(self, c, x, y, w, h, s, fg, bg, font=screen.SMALL, align=0):
         mod = sys._getframe(1).f_globals.get("__name__", "")
@@ -26,17 +27,17 @@ class FitCheck:
         self._orig(c, x, y, w, h, s, fg, bg, font, align)
 
     def __enter__(self):
-        screen.cell = self.cell
+        screen.cell = self._hook
         for name in MODULES:
             mod = sys.modules.get(name)
             if mod is not None and getattr(mod, "cell", None) is self._orig:
-                mod.cell = self.cell
+                mod.cell = self._hook
         return self
 
     def __exit__(self, *exc):
         screen.cell = self._orig
         for name in MODULES:
             mod = sys.modules.get(name)
-            if mod is not None and getattr(mod, "cell", None) is self.cell:
+            if mod is not None and getattr(mod, "cell", None) is self._hook:
                 mod.cell = self._orig
         return False

@@ -251,6 +251,7 @@ class Choices(MenuScreen):
 # small overview cells: one mark per jungle type, none a seat letter (R P W Y); markets show
 # their price. Plantation 1/2 c/C, market 2/3/4, gold 1/2 g/G, water ~, sun S, temple T.
 _JUNGLE_LETTER = " cC234gG~ST"
+MIN_CS = 12
 
 
 class OverviewScreen(Screen):
@@ -274,6 +275,10 @@ class OverviewScreen(Screen):
         self.cs = 0
         self.ox = 0
         self.oy = 0
+        self.vx = 0               # the window onto the table: left column, top row (keys)
+        self.vy = 0
+        self.vc = 0               # its columns and rows
+        self.vr = 0
         self._drawn = 0           # the cursor key drawn last
         self._w4 = bytearray(4)
 
@@ -281,24 +286,46 @@ class OverviewScreen(Screen):
         x, y, w, h = body(c)
         c.fill_rect(x, y, w, h, theme.BG)
         x0, y0, x1, y1 = self.box
-        cols = x1 - x0 + 1
-        rows = y1 - y0 + 1
         h -= 22                   # two lines of text under the table
-        cs = min((w - 4) // cols, (h - 4) // rows, CS)
+        # the largest cell that shows the whole table, but never under MIN_CS (marks stay
+        # readable): a bigger table is seen through a window that follows the cursor
+        cs = max(MIN_CS, min((w - 4) // (x1 - x0 + 1), (h - 4) // (y1 - y0 + 1), CS))
         self.cs = cs
-        self.ox = x + (w - cols * cs) // 2
-        self.oy = y + (h - rows * cs) // 2
-        for yy in range(y1, y0 - 1, -1):
-            for xx in range(x0, x1 + 1):
+        self.vc = min(x1 - x0 + 1, (w - 4) // cs)
+        self.vr = min(y1 - y0 + 1, (h - 4) // cs)
+        self.ox = x + (w - self.vc * cs) // 2
+        self.oy = y + (h - self.vr * cs) // 2
+        if not self.vx:
+            self.vx = x0
+            self.vy = y1
+        self._follow()
+        self._paint(c)
+        self.update(c)
+
+    def _follow(self):
+        """Shift the window (left column vx, top row vy) so the cursor is in it; True if moved."""
+        x0, y0, x1, y1 = self.box
+        k = self.cursor
+        vx = min(max(self.vx, (k >> 8) - self.vc + 1), k >> 8)
+        vy = max(min(self.vy, (k & 0xFF) + self.vr - 1), k & 0xFF)
+        vx = max(x0, min(vx, x1 - self.vc + 1))
+        vy = min(y1, max(vy, y0 + self.vr - 1))
+        moved = vx != self.vx or vy != self.vy
+        self.vx = vx
+        self.vy = vy
+        return moved
+
+    def _paint(self, c):
+        for yy in range(self.vy, self.vy - self.vr, -1):
+            for xx in range(self.vx, self.vx + self.vc):
                 self._cell(c, (xx << 8) | yy)
         self._drawn = 0
-        self.update(c)
 
     def _cell(self, c, key):
         st = self.state
         cs = self.cs
-        px = self.ox + ((key >> 8) - self.box[0]) * cs
-        py = self.oy + (self.box[3] - (key & 0xFF)) * cs
+        px = self.ox + ((key >> 8) - self.vx) * cs
+        py = self.oy + (self.vy - (key & 0xFF)) * cs
         r = m.ref(st, key)
         if r >= 64:
             top = m.worker_top(st, r - 64)
@@ -352,7 +379,9 @@ class OverviewScreen(Screen):
     def update(self, c):
         if self._drawn == self.cursor:
             return
-        if self._drawn:
+        if self._follow():
+            self._paint(c)
+        elif self._drawn:
             self._cell(c, self._drawn)
             self._cell(c, self.cursor)
         self._drawn = self.cursor
