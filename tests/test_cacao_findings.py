@@ -348,3 +348,55 @@ def test_final_table_and_overview_marks(rec):
                        for tt in texts), "market price not shown at %r" % (m.key_xy(key),)
         markets += 1
     assert markets
+
+
+def _edge_case(scr):
+    """A legal cell whose preview fills a space off to one side: (cell, rot, fill key)."""
+    st = scr.session.state
+    for i in range(scr.ov.n_legal):
+        scr.cursor = scr.ov.legal[i]
+        for rot in range(m.rotations(m.hand(st, m.to_move(st), scr.sel))):
+            scr.rot = rot
+            scr._preview()
+            pv = scr.ov.preview
+            if pv is not None:
+                for j in range(pv.n_fills):
+                    if pv.fill_keys[j] >> 8 != scr.cursor >> 8:
+                        return scr.cursor, rot, pv.fill_keys[j]
+    return None
+
+
+@pytest.mark.parametrize("board", BOARDS)
+def test_a_fill_beyond_the_view_edge_pans_into_view(board):
+    """The view ends where the side panel starts: with the cursor on the last column and the
+    space it fills beyond it (as after 'use hint'), the table pans so both are in view, the
+    fill with its orange frame."""
+    con = Console(board)
+    k = T.Keys(con)
+    rng = random.Random(4)
+    T.start_game(con, k, SEATS)
+    for _ in range(400):
+        scr = con.app.screen
+        if con.title() == "Since your turn":
+            k.tap("A")
+        elif isinstance(scr, P.Screen) and scr.mode == P.WATCH:
+            con.wait(20)
+        elif isinstance(scr, P.Screen) and scr.mode == P.PLACE and _edge_case(scr):
+            break
+        else:
+            T.human_turn(con, k, scr, rng)
+    else:
+        raise AssertionError("no placement filled a space to its side")
+    cur, rot, fill = _edge_case(scr)
+    t = scr.table
+    side = 1 if fill >> 8 > cur >> 8 else -1
+    t.left = (cur >> 8) - (t.cols - 1 if side > 0 else 0)     # the cursor on the edge column
+    t.top = (cur & 0xFF) + t.rows // 2
+    scr.cursor = cur
+    scr.rot = rot
+    scr._preview()
+    con.app.render()
+    assert t.visible(cur) and t.visible(fill), "the fill is off the table's view"
+    x, y = cell_xy(t, fill)
+    assert x + CS <= scr.panel.x
+    assert near(pixel(con, x + 2, y + 2), FIRE)
