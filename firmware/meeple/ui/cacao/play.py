@@ -135,7 +135,7 @@ class Screen(_Base):
         self.last_verb = ""
         self.turn0 = bytearray(st)  # the position before the last placement (its fires)
         self.lastpv = m.Preview()
-        self._lastmove = None       # (seat, key, pattern, rot) of the last placement
+        self._lastmove: "Any" = None   # (seat, key, pattern, rot) of the last placement
         self._snapshot(st)
         for s in range(m.players(st)):
             if session.is_human(s):
