@@ -148,16 +148,18 @@ class RowsScreen(Screen):
 
 
 class EndScreen(RowsScreen):
-    """The result line by line; A or B opens what next (play again, save record, log, menu)."""
+    """The result line by line; A opens what next (play again, save record, log, menu), B the
+    final table (B there comes back here)."""
 
-    footer = "A/B next  up/down scroll"
+    footer = "A next  B final table"
 
-    def __init__(self, rows, on_next):
+    def __init__(self, rows, on_next, on_table):
         RowsScreen.__init__(self, "Game over", rows)
         self.on_next = on_next
+        self.on_table = on_table
 
     def back(self):
-        self.on_next()
+        self.on_table()
 
     def ok(self):
         self.on_next()
@@ -446,16 +448,16 @@ def _near(st, key):
 # ---- what the play screen opens ----------------------------------------------------------------
 def result(scr):
     """The end screen (A/B: what next)."""
-    scr.app.push(EndScreen(result_rows(cacao, scr.session.state), lambda: _what_next(scr)))
+    scr.app.push(EndScreen(result_rows(cacao, scr.session.state), lambda: _what_next(scr),
+                           lambda: final_table(scr)))
 
 
 def _what_next(scr):
     app = scr.app
     s = scr.session
     app.pop()
-    app.push(Choices("What next?", ("Play again", "Final table", "Save record", "Log", "Main menu"),
-                     (s.play_again, lambda: final_table(scr), lambda: _save_record(scr),
-                      lambda: log(scr), s.leave)))
+    app.push(Choices("What next?", ("Play again", "Save record", "Log", "Main menu"),
+                     (s.play_again, lambda: _save_record(scr), lambda: log(scr), s.leave)))
 
 
 def final_table(scr):
