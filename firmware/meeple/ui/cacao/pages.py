@@ -521,7 +521,7 @@ def log_rows(j):
 
 def recap(scr, rows):
     """The other seats' moves since this player's last turn, with every seat's gains."""
-    page = RowsScreen("Since your turn", rows)
+    page = RowsScreen("Since your turn", rows)    # play.RECAP_TITLE
     page.footer = "A/B close  up/down scroll"
     scr.app.push(page)
 

@@ -50,8 +50,10 @@ class SidePanel:
         self.keys[name] = key
         return True
 
-    def update(self, c, st, turn_seat, status, viewer, sel, rot, hand_mode, gains):
-        """gains: list of (seat, text) lines (preview or last move); sel: selected hand index."""
+    def update(self, c, st, turn_seat, status, viewer, sel, rot, hand_mode, gains, deciding=False):
+        """gains: list of (seat, text) lines (preview or last move); sel: selected hand index;
+        deciding: a human chooses (on short panels the gains then take the display's place for
+        the whole choice, so moving the cursor never swaps the two)."""
         x = self.x
         y = self.y
         w = self.w
@@ -99,8 +101,15 @@ class SidePanel:
         bottom = self.y + self.h
         seats_h = 14 + 10 * m.players(st) if self.tall else 0
         lines = gain_lines(gains, self.cols(True), self.cols(False))
-        if not self.tall and len(lines) > (bottom - y - 25) // 10:
+        over = not self.tall and (deciding or len(lines) > (bottom - y - 25) // 10)
+        if self._slot("layout", over):
+            # the gains' rows move: clear their area and forget what each row showed
+            c.fill_rect(x, y, self.w, bottom - seats_h - y, theme.BG)
+            for k in [k for k in self.keys if isinstance(k, int)]:
+                del self.keys[k]
             self.keys.pop("disp", None)
+        if over:
+            pass
         else:
             # the display and the jungle pile
             dk = (m.display(st, 0), m.display(st, 1), m.jungle_left(st))
@@ -108,8 +117,7 @@ class SidePanel:
                 self._display(c, x, y, st)
             y += 25
         rows = (bottom - seats_h - y) // 10
-        if self._slot("gains", (y, rows, tuple(lines))):
-            self._gains(c, x, y, rows, lines)
+        self._gains(c, x, y, rows, lines)
         y += rows * 10
         if self.tall:
             n = m.players(st)
@@ -175,23 +183,27 @@ class SidePanel:
         c.text("pile", x + 48 + (w - 72) // 2, y + 13, theme.DIM, theme.BG, SMALL)
 
     def _gains(self, c, x, y, rows, lines):
-        """lines: (seat or -1 for a continuation, text); a seat's first row starts with its box."""
+        """lines: (seat or -1 for a continuation, text); a seat's first row starts with its box.
+        Each row is repainted only when what it shows changed."""
         w = self.w
         if len(lines) > rows:
             lines = lines[:rows - 1] + [(-2, "+%d lines: log" % (len(lines) - rows + 1))]
         for r in range(rows):
             yy = y + r * 10
-            if r < len(lines):
-                s, text = lines[r]
-                if s >= 0:
-                    seat_box(c, x, yy, s)
-                    cell(c, x + 10, yy, w - 10, 10, text, theme.FG, theme.BG, SMALL)
-                elif s == -1:
-                    cell(c, x, yy, w, 10, text, theme.FG, theme.BG, SMALL)
-                else:
-                    cell(c, x, yy, w, 10, text, theme.DIM, theme.BG, SMALL)
-            else:
+            line = lines[r] if r < len(lines) else None
+            if not self._slot(yy, line):
+                continue
+            if line is None:
                 c.fill_rect(x, yy, w, 10, theme.BG)
+                continue
+            s, text = line
+            if s >= 0:
+                seat_box(c, x, yy, s)
+                cell(c, x + 10, yy, w - 10, 10, text, theme.FG, theme.BG, SMALL)
+            elif s == -1:
+                cell(c, x, yy, w, 10, text, theme.FG, theme.BG, SMALL)
+            else:
+                cell(c, x, yy, w, 10, text, theme.DIM, theme.BG, SMALL)
 
 
 def gain_lines(gains, seat_cols, cols):

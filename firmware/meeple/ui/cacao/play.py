@@ -81,6 +81,7 @@ _DIR = b"\x00\x00\x02\x03\x01"   # input event UP, DOWN, LEFT, RIGHT -> cacao_mo
 NOTES = ("", "no legal cell further up", "no legal cell further down", "no legal cell further left",
          "no legal cell further right")   # by input event; shown in the footer for NOTE_MS
 NOTE_MS = 2000
+RECAP_TITLE = "Since your turn"
 
 
 def ai_action(state, seat, level):
@@ -421,6 +422,9 @@ class Screen(_Base):
         others = [(s, t) for o, s, t in rows if o != viewer]
         del rows[:]
         if others:
+            top = self.app.screen
+            if top is not self and getattr(top, "title", "") == RECAP_TITLE:
+                self.app.pop()      # an unread recap (no key pressed since): the new one replaces it
             self._pages().recap(self, others)
 
     def game_over(self):
@@ -749,7 +753,7 @@ class Screen(_Base):
         seat, status = self._status()
         viewer = self.viewer if self.mode != WATCH or self.session.humans() else -1
         self.panel.update(c, st, seat, status, viewer, self.sel if self.mode in (PLACE, HAND) else -1,
-                          self.rot, self.mode == HAND, self.gains)
+                          self.rot, self.mode == HAND, self.gains, self.mode != WATCH and self.mode != OVER)
         f = self._footer_text()
         if f != self._footer:
             self._footer = f
