@@ -114,11 +114,11 @@ def _turn(con, k, scr, rng, rec, n_turn):
             scr.gains = keep
             scr._dirty = True
             con.app.render()
-        if rec.temples is None and m.temples(st):
+        if rec.temples is None and cacao_pages.temples(st):
             k.con.keys(("Y" if k.dpad and T.has(con, "Y") else "hold:B"))
             T.menu_to(con, k, "Temples")
             k.tap("A")
-            rec.temples = (" ".join(con.text()), [m.temple_words(kk, c) for kk, c in m.temples(st)])
+            rec.temples = (" ".join(con.text()), [cacao_pages.temple_words(kk, c) for kk, c in cacao_pages.temples(st)])
             k.tap("B", "B")
             assert con.app.screen is scr
     elif scr.mode == P.RESOLVE and len(scr.plans) > 1:
@@ -284,7 +284,7 @@ def test_log_lists_every_gain():
     for seat, text in r.log:
         if text.startswith("  "):
             for v, what in re.findall(r"([+-]\d+) (gold|cacao|sun|water)", text):
-                total[seat][m.CHANGE_WORDS.index(what)] += int(v)
+                total[seat][cacao_pages.CHANGE_WORDS.index(what)] += int(v)
     for s in range(m.players(st)):
         start = [m.gold(first, s), m.cacao_of(first, s), m.sun(first, s), m.water(first, s)]
         end = [m.gold(st, s), m.cacao_of(st, s), m.sun(st, s), m.water(st, s)]
@@ -311,12 +311,12 @@ def test_end_screen_breaks_down_temples_water_sun(rec):
         play_g, tg, sun, water = cacao.score_parts(st, s)
         assert "%d from play, %d temples, %d sun tokens" % (play_g, tg, sun) in rec.end
         assert "water %d of 8: %+d" % (m.water(st, s), water) in rec.end
-    temples = m.temples(st)
+    temples = cacao_pages.temples(st)
     assert temples
     pay = [0] * len(SEATS)
     for key, counts in temples:
         assert "Temple (%d,%d)" % m.key_xy(key) in rec.end
-        for s, p in enumerate(m.temple_pay(counts)):
+        for s, p in enumerate(cacao_pages.temple_pay(counts)):
             pay[s] += p
     assert pay == [cacao.score_parts(st, s)[1] for s in range(len(SEATS))]
 

@@ -42,6 +42,88 @@ def overbuild_text(st):
     return "Overbuild: open, 1 sun per tile"
 
 
+# ---- figures, gains and temples in words ------------------------------------------------------
+def temples(st):
+    """Every temple on the table: [(key, [workers around it per seat]), ...]."""
+    out = []
+    for j in range(m.jungle_n(st)):
+        if m.jungle_type(st, j) != 10:
+            continue
+        key = m.jungle_key(st, j)
+        counts = [0] * m.players(st)
+        for d in range(4):
+            r = m.ref(st, key + m.DK[d])
+            if r >= 64:
+                top = m.worker_top(st, r - 64)
+                counts[top >> 6] += m.top_workers(top, (d + 2) & 3)
+        out.append((key, counts))
+    return out
+
+
+def temple_pay(counts):
+    """Gold each seat would get from one temple now (C23, C24: 6 to the most workers, split
+    on a tie with no second place; else 3 to the second, split)."""
+    pay = [0] * len(counts)
+    first = max(counts)
+    if first == 0:
+        return pay
+    n_first = counts.count(first)
+    if n_first > 1:
+        for s in range(len(counts)):
+            if counts[s] == first:
+                pay[s] = 6 // n_first
+        return pay
+    second = max([c for c in counts if c != first] or [0])
+    n_second = counts.count(second) if second else 0
+    for s in range(len(counts)):
+        if counts[s] == first:
+            pay[s] = 6
+        elif second and counts[s] == second:
+            pay[s] = 3 // n_second
+    return pay
+
+
+def temple_words(key, counts):
+    """One temple in words: where, workers per seat, who leads by how many, and the pay."""
+    x, y = m.key_xy(key)
+    pay = temple_pay(counts)
+    order = sorted(range(len(counts)), key=lambda s: -counts[s])
+    parts = ["%s %d" % ("RPWY"[s], counts[s]) for s in order if counts[s]]
+    if not parts:
+        return "Temple (%d,%d): no workers yet" % (x, y)
+    lead = order[0]
+    if len(order) > 1 and counts[order[1]] == counts[lead]:
+        state = "tie for first"
+    else:
+        state = "%s leads by %d" % (cacao.SEAT_NAMES[lead], counts[lead] - (counts[order[1]] if len(order) > 1 else 0))
+    paid = ", ".join("%s %d" % ("RPWY"[s], pay[s]) for s in order if pay[s])
+    return "Temple (%d,%d): workers %s; %s; pays %s gold" % (x, y, ", ".join(parts), state, paid)
+
+
+def figures(st, s, out, o=0):
+    """A seat's gold, cacao, sun and water field into out[o:o + 4]."""
+    out[o] = m.gold(st, s)
+    out[o + 1] = m.cacao_of(st, s)
+    out[o + 2] = m.sun(st, s)
+    out[o + 3] = m.water(st, s)
+
+
+CHANGE_WORDS = ("gold", "cacao", "sun", "water")
+
+
+def change_words(before, o, st, s):
+    """What seat s gained (or paid) since `before[o:o + 4]` (figures()), in words:
+    '+3 gold, -2 cacao, +1 water'; '' when nothing changed."""
+    now = (m.gold(st, s), m.cacao_of(st, s), m.sun(st, s), m.water(st, s))
+    out = ""
+    for i in range(4):
+        v = now[i] - before[o + i]
+        if v:
+            out += "%s%+d %s" % (", " if out else "", v, CHANGE_WORDS[i])
+    return out
+
+
+
 # ---- pages of seat-coloured rows ---------------------------------------------------------------
 class RowsScreen(Screen):
     """Scrolling text whose lines may start with a seat box: the log and the end screen.
@@ -466,11 +548,11 @@ def final_table(scr):
 
 
 def temple_rows(st):
-    rows = [(-1, m.temple_words(k, counts)) for k, counts in m.temples(st)]
+    rows = [(-1, temple_words(k, counts)) for k, counts in temples(st)]
     return rows or [(-1, "No temple on the table yet.")]
 
 
-def temples(scr):
+def temple_page(scr):
     """Who leads each temple and by how many, and what it would pay now."""
     scr.app.push(RowsScreen("Temples", temple_rows(scr.session.state)))
 
@@ -504,25 +586,48 @@ def log(scr):
 
 def log_rows(j):
     """(seat, text) per action of journal j, then one row per seat whose figures it changed."""
+    return log_rows_from(j, 0)
+
+
+def log_rows_from(j, start):
+    """log_rows for the actions from number `start` on (the position is replayed up to it)."""
     st = j.initial()
     before = [0] * 16
     for i in range(len(j)):
         a = j.action(i)
+        if i < start:
+            cacao.apply(st, a)
+            continue
         n = m.players(st)
         for s in range(n):
-            m.figures(st, s, before, 4 * s)
+            figures(st, s, before, 4 * s)
         yield j.seat(i), cacao.describe(st, a)
         cacao.apply(st, a)
         for s in range(n):
-            words = m.change_words(before, 4 * s, st, s)
+            words = change_words(before, 4 * s, st, s)
             if words:
                 yield s, "  " + words
 
 
-def recap(scr, rows):
-    """The other seats' moves since this player's last turn, with every seat's gains."""
-    page = RowsScreen("Since your turn", rows)    # play.RECAP_TITLE
+def recap(scr, viewer, start):
+    """The moves since `viewer` last placed (journal action `start` on), every seat's gains
+    with them, on a page of their own; nothing when no other seat placed a tile since."""
+    j = scr.session.journal
+    st = j.initial()
+    others = False
+    for i in range(len(j)):
+        a = j.action(i)
+        if i >= start and j.seat(i) != viewer and m.phase(st) == m.PLACE:
+            others = True
+            break
+        cacao.apply(st, a)
+    if not others:
+        return
+    page = RowsScreen("Since your turn", log_rows_from(j, start))    # play.RECAP_TITLE
     page.footer = "A/B close  up/down scroll"
+    top = scr.app.screen
+    if top is not scr and top.title == page.title:
+        scr.app.pop()       # an unread recap (no key pressed since): the new one replaces it
     scr.app.push(page)
 
 
@@ -530,7 +635,7 @@ def menu(scr):
     """The game menu: scoreboard, then hint (when deciding), log, overview, rules, leave."""
     st = scr.session.state
     items = ["Log", "Overview", "Temples", "Rules", "Leave game"]
-    acts = [lambda: log(scr), lambda: overview(scr), lambda: temples(scr), lambda: _rules(scr),
+    acts = [lambda: log(scr), lambda: overview(scr), lambda: temple_page(scr), lambda: _rules(scr),
             scr.session.leave]
     if scr.deciding():
         items.insert(0, "Hint")

@@ -81,7 +81,7 @@ _DIR = b"\x00\x00\x02\x03\x01"   # input event UP, DOWN, LEFT, RIGHT -> cacao_mo
 NOTES = ("", "no legal cell further up", "no legal cell further down", "no legal cell further left",
          "no legal cell further right")   # by input event; shown in the footer for NOTE_MS
 NOTE_MS = 2000
-RECAP_TITLE = "Since your turn"
+RECAP_TITLE = "Since your turn"   # meeple.ui.cacao.pages.recap's page
 
 
 def ai_action(state, seat, level):
@@ -129,13 +129,13 @@ class Screen(_Base):
         self._busy = False          # several actions being played for one choice
         self._pages_loaded = False  # cacao_pages imported by this screen (menus, log, end)
         self._hint_due = False      # the game menu asked for a hint (worked out in tick)
-        # the moves since a human's last turn, for the recap page: (turn owner, seat, text)
-        self.recap = []
-        self._turn_open = -1        # the turn whose gains the recap still lacks: its owner
+        # per seat, the journal's action number after its last placement: the recap page
+        # (built from the journal when the seat's next turn begins) starts there
+        n = len(session.journal)
+        self.since = [n, n, n, n]
         self.last_seat = -1         # who made the last move, and what it was (WATCH status)
         self.last_verb = ""
-        self.turn0 = bytearray(st)  # the position before the last placement (its fires)
-        self.lastpv = m.Preview()
+        self.lastpv = m.Preview()   # the last placement's fires (the table marks them)
         self._lastmove: "Any" = None   # (seat, key, pattern, rot) of the last placement
         self._snapshot(st)
         for s in range(m.players(st)):
@@ -356,21 +356,19 @@ class Screen(_Base):
 
     def changed(self, seat, action):
         """An action was applied (anyone's, already in the session's journal): the last move's
-        figures, highlight and firing sides, the status and the recap."""
+        figures, highlight and firing sides, the status, where the seat's next recap starts."""
         st = self.session.state
         prev = self.prev
         ov = self.ov
         ph = m.phase(prev)
         if ph == m.PLACE:
-            self._close_turn(prev)
             self._snapshot(prev)
-            self._turn_open = seat
             ov.n_last = 0
             ov.last[0] = m.action_cell(prev, action)
             ov.n_last = 1
-            self.turn0[:] = prev
             self._lastmove = (seat, ov.last[0], (action >> 2) & 3, action & 3)
             self.last_verb = "placed" if action < m.OVERBUILD_BASE else "overbuilt"
+            self.since[seat] = len(self.session.journal)
         elif ph == m.FILL:
             self.last_verb = "filled"
         else:
@@ -381,51 +379,31 @@ class Screen(_Base):
                 ov.last[ov.n_last] = m.jungle_key(st, j)
                 ov.n_last += 1
         if self._lastmove and ph != m.RESOLVE:
-            self._last_fires(st)
-        if len(self.recap) < 60:
-            self.recap.append((self._turn_open, seat, cacao.describe(prev, action)))
+            self._last_fires(prev, st)
         prev[:] = st
         if self.table and ov.n_last and not self._busy and not self.session.is_human(seat):
             self.table.show(self.lastpv)    # show the AI's move and what it filled
         if not self._busy:
             self._enter()
 
-    def _last_fires(self, st):
-        """The sides the last placement fired (with the tiles it filled), kept in lastpv so
-        the table marks them while others move."""
+    def _last_fires(self, before, st):
+        """The sides the last placement fired (with the tiles it filled: `before` is the
+        position before the placement or, when the fill was a choice, before the fill), kept
+        in lastpv so the table marks them while others move."""
         seat, key, pat, rot = self._lastmove
-        t0 = self.turn0
         fills = self._fills
         del fills[:]
-        for j in range(m.jungle_n(t0), m.jungle_n(st)):
+        for j in range(m.jungle_n(before), m.jungle_n(st)):
             fills.append((m.jungle_key(st, j), m.jungle_type(st, j)))
-        self.lastpv.place(t0, seat, key, pat, rot, fills)
-
-    def _close_turn(self, st):
-        """The open turn's gains (every seat's, automatic ones included) into the recap."""
-        owner = self._turn_open
-        if owner < 0:
-            return
-        self._turn_open = -1
-        for s in range(m.players(st)):
-            words = m.change_words(self.base, 4 * s, st, s)
-            if words and len(self.recap) < 60:
-                self.recap.append((owner, s, "  " + words))
+        self.lastpv.place(before, seat, key, pat, rot, fills)
 
     def _show_recap(self, viewer):
-        """A human's turn begins: the moves of the other seats since this one's last turn, on a
-        page of their own (A or B closes it); then the recap starts afresh."""
-        rows = self.recap
-        if not self.app or not rows:
-            return
-        self._close_turn(self.session.state)
-        others = [(s, t) for o, s, t in rows if o != viewer]
-        del rows[:]
-        if others:
-            top = self.app.screen
-            if top is not self and getattr(top, "title", "") == RECAP_TITLE:
-                self.app.pop()      # an unread recap (no key pressed since): the new one replaces it
-            self._pages().recap(self, others)
+        """A human's turn begins: the moves since this seat's last placement (the other seats'
+        and every gain) on a page of their own, A or B closes it (meeple.ui.cacao.pages)."""
+        if self.app and self.session.journal.ok and self.since[viewer] < len(self.session.journal):
+            self._pages().recap(self, viewer, self.since[viewer])
+            if self.app.screen is self:
+                self._drop_pages()      # nothing to recap: the module goes again
 
     def game_over(self):
         self.mode = OVER
