@@ -14,6 +14,7 @@ class FitCheck:
     def __init__(self):
         self.cuts = []       # (module, text, box width, characters that fit)
         self.seen = 0        # strings measured
+        self.strings = set()  # every string measured
         self._orig = screen.cell
         self._hook = self.cell   # one bound method, so __exit__ finds it by identity
 
@@ -21,6 +22,7 @@ class FitCheck:
         mod = sys._getframe(1).f_globals.get("__name__", "")
         if mod.startswith("meeple.ui.cacao"):
             self.seen += 1
+            self.strings.add(s)
             cols = (w - 4) // font.w
             if len(s) > cols:
                 self.cuts.append((mod, s, w, cols))

@@ -52,6 +52,7 @@ def cell_xy(table, key):
 class Record:
     def __init__(self):
         self.previews = []      # (gains, panel text)
+        self.cursors = []       # the cursor's cell whole on the table, left of the panel?
         self.long = None        # panel text with LONG_GAINS
         self.fills = []         # (fill keys, visible?, fire frame drawn?)
         self.plans = []         # (plan texts, box text)
@@ -75,6 +76,10 @@ def _see_place(con, k, scr, rec):
     """The preview now on screen: gains in the panel, fills in view with their frames."""
     box = _panel_box(scr)
     rec.previews.append((list(scr.gains), texts_in(con, *box)))
+    t = scr.table
+    x, y = cell_xy(t, scr.cursor)
+    rec.cursors.append(t.visible(scr.cursor) and t.x <= x and x + CS <= min(t.x + t.w, scr.panel.x)
+                       and t.y <= y and y + CS <= t.y + t.h)
     pv = scr.ov.preview
     if pv is not None and pv.n_fills:
         keys = [pv.fill_keys[i] for i in range(pv.n_fills)]
@@ -228,6 +233,13 @@ def test_every_string_fits_its_box(rec):
     assert rec.fit.cuts == [], rec.fit.cuts[:5]
 
 
+def test_no_private_abbreviations(rec):
+    """'w-10 h11' and '@0/8' are gone: water reads as its value in gold, sell plans in words."""
+    bad = [t for t in rec.fit.strings if re.search(r"\bw[+-]?\d|\bh\d|@\d|\bkeep at\b", t)]
+    assert not bad, bad[:5]
+    assert any(t.endswith(" gold") and t.startswith("=") for t in rec.fit.strings)
+
+
 def test_preview_gains_are_whole_in_the_panel(rec):
     """'+7g -2c +' lost water and sun: every part of every seat's gains is on screen."""
     assert len(rec.previews) > 20
@@ -236,6 +248,10 @@ def test_preview_gains_are_whole_in_the_panel(rec):
         for _, text in gains:
             for part in text.split():
                 assert re.search(r"(^| )%s( |$)" % re.escape(part), shown), (part, gains, panel)
+
+
+def test_the_cursor_tile_is_never_cut(rec):
+    assert len(rec.cursors) > 20 and all(rec.cursors)
 
 
 def test_fills_stay_in_view_with_their_frames(rec):

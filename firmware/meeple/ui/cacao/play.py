@@ -58,7 +58,8 @@ RULES = (
      "where). The cursor jumps between those cells: the d-pad to the nearest one that way, X/Y "
      "on 4-button boards to the next or previous. Why not elsewhere: menu > Overview, move its "
      "cursor onto the cell. The side panel shows what happens before you confirm: the spaces "
-     "that get filled, the sides that fire (orange) and each seat's gains. A cell with two "
+     "that get filled, the sides that fire (orange) and each seat's gains (g gold, c cacao, s sun, "
+     "w water steps). A cell with two "
      "worker tiles around it gets a jungle tile from the display. Then you draw a tile."),
     ("Selling", "When your plantations and markets fire together you choose the order and how "
      "many cacao to sell; the best plan is preselected. Other seats' workers fire too, and "
