@@ -625,10 +625,16 @@ def recap(scr, viewer, start):
         return
     page = RowsScreen("Since your turn", log_rows_from(j, start))    # play.RECAP_TITLE
     page.footer = "A/B close  up/down scroll"
-    top = scr.app.screen
-    if top is not scr and top.title == page.title:
-        scr.app.pop()       # an unread recap (no key pressed since): the new one replaces it
-    scr.app.push(page)
+    app = scr.app
+    stack = app.stack
+    i = stack.index(scr) + 1
+    if i < len(stack) and stack[i].title == page.title:
+        del stack[i]        # an unread recap (no key pressed since): the new one replaces it
+    if i == len(stack):
+        app.push(page)
+    else:                   # under what is already over the game (the pass screen stays first)
+        page.app = app
+        stack.insert(i, page)
 
 
 def menu(scr):
