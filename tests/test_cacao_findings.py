@@ -16,6 +16,7 @@ from host_sim.console import Console
 from meeple.core import cacao
 from meeple.ui.cacao import model as m, pages as cacao_pages, play as P
 from meeple.ui.cacao.table import CS
+from meeple.ui.screen import wrap
 
 import test_cacao_screen as T
 from cacao_fit import FitCheck
@@ -132,7 +133,10 @@ def _turn(con, k, scr, rng, rec, n_turn):
             texts.append("%s: %+d gold, %d cacao left" % (m.plan_words(cacao, st, path), g, c))
         t = scr.table
         box = texts_in(con, t.x, t.y, t.x + t.w, t.y + t.h)
-        rec.plans.append((texts, box, texts[scr.plan_i]))
+        cols = (t.w - 6) // 6 - 1
+        shown = " ".join(b.replace("\x7f", "") for b in box)
+        partial = [x for x in texts if wrap(x, cols)[0] in box and x not in shown]
+        rec.plans.append((texts, box, texts[scr.plan_i], partial))
     T.human_turn(con, k, scr, rng)
 
 
@@ -263,8 +267,9 @@ def test_fills_stay_in_view_with_their_frames(rec):
 
 def test_sell_plans_read_differently_and_whole(rec):
     assert rec.plans, "no sell choice came up"
-    for texts, box, chosen in rec.plans:
+    for texts, box, chosen, partial in rec.plans:
         assert len(set(texts)) == len(texts), texts
+        assert not partial, "a plan shown in part: %r" % partial
         assert chosen in " ".join(box).replace("\x7f", "").replace("  ", " "), (chosen, box)
 
 

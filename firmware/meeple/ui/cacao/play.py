@@ -741,7 +741,7 @@ class Screen(_Base):
     def _plan_lines(self):
         """The plan box's rows: (plan index, text) with each plan in words and its outcome
         (plans differ in gold or cacao, so no two read the same), wrapped to the table width;
-        a window of at most half the table around the chosen plan."""
+        whole plans only, the chosen one and its neighbours in at most half the table."""
         t = self.table
         st = self.session.state
         cols = (t.w - 2 - 4) // SMALL.w - 1
@@ -752,17 +752,32 @@ class Screen(_Base):
             for ln in wrap(text, cols):
                 out.append((i, ln))
         most = max(2, (t.h // 2 - 12) // 10)
-        first = 0
-        while first < len(out) and out[first][0] < self.plan_i:
-            first += 1
-        last = first
-        while last < len(out) and out[last][0] == self.plan_i:
-            last += 1
-        start = max(0, min(first, last - most))
-        while start > 0 and last - start < most and out[start - 1][0] < self.plan_i:
-            start -= 1       # show the plans before the chosen one as room allows
-        end = min(len(out), start + most)
-        return out[start:end]
+        # whole plans only: the chosen one, then the ones after it and before it as room allows
+        lo = 0
+        while out[lo][0] != self.plan_i:
+            lo += 1
+        hi = lo
+        while hi < len(out) and out[hi][0] == self.plan_i:
+            hi += 1
+        while True:
+            grew = False
+            if hi < len(out):
+                n = hi
+                while n < len(out) and out[n][0] == out[hi][0]:
+                    n += 1
+                if n - lo <= most:
+                    hi = n
+                    grew = True
+            if lo > 0:
+                n = lo - 1
+                while n > 0 and out[n - 1][0] == out[lo - 1][0]:
+                    n -= 1
+                if hi - n <= most:
+                    lo = n
+                    grew = True
+            if not grew:
+                break
+        return out[lo:hi]
 
     def _plan_box(self, c, lines):
         """The plans over the bottom of the table: the chosen one highlighted."""
