@@ -38,6 +38,8 @@ def mid_game(board, tmp_path, players, seed):
         s.play(rng.choice(cacao.legal_actions(s.state)))
     assert not cacao.is_over(s.state)
     con.wait(50)
+    if con.title() == play_cacao.RECAP_TITLE:   # the other seats' moves since this one's turn
+        con.tap("A")
     scr = con.app.screen
     assert isinstance(scr, play_cacao.Screen) and scr.mode == play_cacao.PLACE
     return con, scr, rng

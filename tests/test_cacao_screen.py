@@ -17,6 +17,8 @@ from meeple import record
 from meeple.core import cacao
 from meeple.ui.cacao import model as cacao_model, pages as cacao_pages, play as play_cacao
 
+from cacao_fit import FitCheck
+
 HUMAN, EASY = 0, 1
 
 
@@ -139,7 +141,7 @@ def play_to_end(con, k, rng):
     spi = []
     for _ in range(3000):
         scr = con.app.screen
-        if con.title() == "Pass the console":
+        if con.title() in ("Pass the console", "Since your turn"):
             k.tap("A")
         elif isinstance(scr, cacao_pages.EndScreen):
             return spi
@@ -179,7 +181,9 @@ def test_full_game_through_the_buttons(board, seats, tmp_path):
     rng = random.Random(hash((board, seats)) & 0xFFFF)
     start_game(con, k, seats)
     session = con.app.session
-    play_to_end(con, k, rng)
+    with FitCheck() as fit:        # every string the game's screens draw fits its box
+        play_to_end(con, k, rng)
+    assert fit.seen > 100 and fit.cuts == [], fit.cuts[:5]
     final = bytes(session.state)
     assert cacao.is_over(session.state)
     text = " ".join(con.text())

@@ -48,12 +48,17 @@ def play_game(width=240, height=135):
         app.step((e,))
     s = app.session
     assert s is not None and s.seats == [0, 2, 2, 2], app.screen.title
-    fig = {"moves": [], "snaps": [], "pans": [], "jumps": [], "places": [], "peak": 0, "steps": 0}
+    fig = {"moves": [], "snaps": [], "pans": [], "jumps": [], "places": [], "peak": 0, "steps": 0,
+           "recaps": 0}
     base = _heap()
     while True:
         scr = app.screen
         if isinstance(scr, cacao_pages.EndScreen):
             break
+        if scr.title == "Since your turn":     # the bots' moves since your turn: A closes it
+            fig["recaps"] += 1
+            app.step((ev.OK,))
+            continue
         assert isinstance(scr, play_cacao.Screen), scr.title
         mode = scr.mode
         if mode == play_cacao.WATCH:
@@ -121,3 +126,4 @@ def test_four_player_game_with_three_ai_seats():
     assert snaps[len(snaps) // 2] < frame // 8, "a snap within the view should repaint a few cells"
     assert places[len(places) // 2] < frame, "a placement should not repaint the whole panel"
     assert cacao_model.phase(st) == cacao_model.OVER
+    assert fig["recaps"] > 5, "the bots' moves were not recapped on your turns"

@@ -593,7 +593,7 @@ def _plans(core, st, seat, turn0, gold0, path, out, buf):
 
 
 def plan_words(core, st, path):
-    """A plan in short words: 'sell 1@3, harvest 2'."""
+    """A plan in words: 'sell 1 at 3g, harvest 2'."""
     cp = bytearray(st)
     words = []
     for a in path:
@@ -601,8 +601,8 @@ def plan_words(core, st, path):
         if "harvest" in info:
             words.append("harvest %d" % info["harvest"])
         elif info["sell"]:
-            words.append("sell %d@%d" % (info["sell"], PRICE[cacao.JUNGLE_NAMES.index(info["tile"])]))
+            words.append("sell %d at %dg" % (info["sell"], PRICE[cacao.JUNGLE_NAMES.index(info["tile"])]))
         else:
-            words.append("keep at %s" % info["tile"])
+            words.append("sell none at %dg" % PRICE[cacao.JUNGLE_NAMES.index(info["tile"])])
         core.apply(cp, a)
     return ", ".join(words)

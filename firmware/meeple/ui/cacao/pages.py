@@ -17,7 +17,7 @@ from meeple.ui.cacao import model as m
 from meeple.ui import input as ev
 from meeple.ui import sprites, theme
 from meeple.ui.cacao.panels import seat_box, seat_line
-from meeple.ui.cacao.table import CS, CURSOR, LEGAL, LETTERS, TABLE_BG, workers4
+from meeple.ui.cacao.table import CS, CURSOR, LEGAL, LETTERS, TABLE_BG, worker_tile, workers4
 from meeple.ui.gfx import SMALL
 from meeple.ui.screen import Screen, body, cell, wrap
 from meeple.ui.widgets import MenuList, MenuScreen
@@ -40,6 +40,88 @@ def overbuild_text(st):
     if n:
         return "Overbuild: after %d more jungle tile%s" % (n, "s" if n > 1 else "")
     return "Overbuild: open, 1 sun per tile"
+
+
+# ---- figures, gains and temples in words ------------------------------------------------------
+def temples(st):
+    """Every temple on the table: [(key, [workers around it per seat]), ...]."""
+    out = []
+    for j in range(m.jungle_n(st)):
+        if m.jungle_type(st, j) != 10:
+            continue
+        key = m.jungle_key(st, j)
+        counts = [0] * m.players(st)
+        for d in range(4):
+            r = m.ref(st, key + m.DK[d])
+            if r >= 64:
+                top = m.worker_top(st, r - 64)
+                counts[top >> 6] += m.top_workers(top, (d + 2) & 3)
+        out.append((key, counts))
+    return out
+
+
+def temple_pay(counts):
+    """Gold each seat would get from one temple now (C23, C24: 6 to the most workers, split
+    on a tie with no second place; else 3 to the second, split)."""
+    pay = [0] * len(counts)
+    first = max(counts)
+    if first == 0:
+        return pay
+    n_first = counts.count(first)
+    if n_first > 1:
+        for s in range(len(counts)):
+            if counts[s] == first:
+                pay[s] = 6 // n_first
+        return pay
+    second = max([c for c in counts if c != first] or [0])
+    n_second = counts.count(second) if second else 0
+    for s in range(len(counts)):
+        if counts[s] == first:
+            pay[s] = 6
+        elif second and counts[s] == second:
+            pay[s] = 3 // n_second
+    return pay
+
+
+def temple_words(key, counts):
+    """One temple in words: where, workers per seat, who leads by how many, and the pay."""
+    x, y = m.key_xy(key)
+    pay = temple_pay(counts)
+    order = sorted(range(len(counts)), key=lambda s: -counts[s])
+    parts = ["%s %d" % ("RPWY"[s], counts[s]) for s in order if counts[s]]
+    if not parts:
+        return "Temple (%d,%d): no workers yet" % (x, y)
+    lead = order[0]
+    if len(order) > 1 and counts[order[1]] == counts[lead]:
+        state = "tie for first"
+    else:
+        state = "%s leads by %d" % (cacao.SEAT_NAMES[lead], counts[lead] - (counts[order[1]] if len(order) > 1 else 0))
+    paid = ", ".join("%s %d" % ("RPWY"[s], pay[s]) for s in order if pay[s])
+    return "Temple (%d,%d): workers %s; %s; pays %s gold" % (x, y, ", ".join(parts), state, paid)
+
+
+def figures(st, s, out, o=0):
+    """A seat's gold, cacao, sun and water field into out[o:o + 4]."""
+    out[o] = m.gold(st, s)
+    out[o + 1] = m.cacao_of(st, s)
+    out[o + 2] = m.sun(st, s)
+    out[o + 3] = m.water(st, s)
+
+
+CHANGE_WORDS = ("gold", "cacao", "sun", "water")
+
+
+def change_words(before, o, st, s):
+    """What seat s gained (or paid) since `before[o:o + 4]` (figures()), in words:
+    '+3 gold, -2 cacao, +1 water'; '' when nothing changed."""
+    now = (m.gold(st, s), m.cacao_of(st, s), m.sun(st, s), m.water(st, s))
+    out = ""
+    for i in range(4):
+        v = now[i] - before[o + i]
+        if v:
+            out += "%s%+d %s" % (", " if out else "", v, CHANGE_WORDS[i])
+    return out
+
 
 
 # ---- pages of seat-coloured rows ---------------------------------------------------------------
@@ -148,16 +230,18 @@ class RowsScreen(Screen):
 
 
 class EndScreen(RowsScreen):
-    """The result line by line; A or B opens what next (play again, save record, log, menu)."""
+    """The result line by line; A opens what next (play again, save record, log, menu), B the
+    final table (B there comes back here)."""
 
-    footer = "A/B next  up/down scroll"
+    footer = "A next  B final table"
 
-    def __init__(self, rows, on_next):
+    def __init__(self, rows, on_next, on_table):
         RowsScreen.__init__(self, "Game over", rows)
         self.on_next = on_next
+        self.on_table = on_table
 
     def back(self):
-        self.on_next()
+        self.on_table()
 
     def ok(self):
         self.on_next()
@@ -171,9 +255,11 @@ def result_rows(core, st):
     order = sorted(range(n), key=lambda s: (places[s], s))
     rows = []
     for s in order:
-        play, temples, sun, water = core.score_parts(st, s)
+        play, tg, sun, water = core.score_parts(st, s)
         rows.append((s, "%d. %s %d gold" % (places[s], SEAT_NAMES[s], sc[s])))
-        rows.append((-1, "  play %d temples %d sun %d water %+d" % (play, temples, sun, water)))
+        rows.append((-1, "  %d from play, %d temples, %d sun tokens, water %d of 8: %+d" % (
+            play, tg, sun, m.water(st, s), water)))
+    rows.extend(temple_rows(st))
     for s in order:
         for t in order:
             if t > s and sc[s] == sc[t]:
@@ -246,7 +332,10 @@ class Choices(MenuScreen):
 
 
 # ---- overview --------------------------------------------------------------------------------
-_JUNGLE_LETTER = " PPMMMGGWST"
+# small overview cells: one mark per jungle type, none a seat letter (R P W Y); markets show
+# their price. Plantation 1/2 c/C, market 2/3/4, gold 1/2 g/G, water ~, sun S, temple T.
+_JUNGLE_LETTER = " cC234gG~ST"
+MIN_CS = 12
 
 
 class OverviewScreen(Screen):
@@ -270,6 +359,10 @@ class OverviewScreen(Screen):
         self.cs = 0
         self.ox = 0
         self.oy = 0
+        self.vx = 0               # the window onto the table: left column, top row (keys)
+        self.vy = 0
+        self.vc = 0               # its columns and rows
+        self.vr = 0
         self._drawn = 0           # the cursor key drawn last
         self._w4 = bytearray(4)
 
@@ -277,31 +370,52 @@ class OverviewScreen(Screen):
         x, y, w, h = body(c)
         c.fill_rect(x, y, w, h, theme.BG)
         x0, y0, x1, y1 = self.box
-        cols = x1 - x0 + 1
-        rows = y1 - y0 + 1
         h -= 22                   # two lines of text under the table
-        cs = min((w - 4) // cols, (h - 4) // rows, CS)
+        # the largest cell that shows the whole table, but never under MIN_CS (marks stay
+        # readable): a bigger table is seen through a window that follows the cursor
+        cs = max(MIN_CS, min((w - 4) // (x1 - x0 + 1), (h - 4) // (y1 - y0 + 1), CS))
         self.cs = cs
-        self.ox = x + (w - cols * cs) // 2
-        self.oy = y + (h - rows * cs) // 2
-        for yy in range(y1, y0 - 1, -1):
-            for xx in range(x0, x1 + 1):
+        self.vc = min(x1 - x0 + 1, (w - 4) // cs)
+        self.vr = min(y1 - y0 + 1, (h - 4) // cs)
+        self.ox = x + (w - self.vc * cs) // 2
+        self.oy = y + (h - self.vr * cs) // 2
+        if not self.vx:
+            self.vx = x0
+            self.vy = y1
+        self._follow()
+        self._paint(c)
+        self.update(c)
+
+    def _follow(self):
+        """Shift the window (left column vx, top row vy) so the cursor is in it; True if moved."""
+        x0, y0, x1, y1 = self.box
+        k = self.cursor
+        vx = min(max(self.vx, (k >> 8) - self.vc + 1), k >> 8)
+        vy = max(min(self.vy, (k & 0xFF) + self.vr - 1), k & 0xFF)
+        vx = max(x0, min(vx, x1 - self.vc + 1))
+        vy = min(y1, max(vy, y0 + self.vr - 1))
+        moved = vx != self.vx or vy != self.vy
+        self.vx = vx
+        self.vy = vy
+        return moved
+
+    def _paint(self, c):
+        for yy in range(self.vy, self.vy - self.vr, -1):
+            for xx in range(self.vx, self.vx + self.vc):
                 self._cell(c, (xx << 8) | yy)
         self._drawn = 0
-        self.update(c)
 
     def _cell(self, c, key):
         st = self.state
         cs = self.cs
-        px = self.ox + ((key >> 8) - self.box[0]) * cs
-        py = self.oy + (self.box[3] - (key & 0xFF)) * cs
+        px = self.ox + ((key >> 8) - self.vx) * cs
+        py = self.oy + (self.vy - (key & 0xFF)) * cs
         r = m.ref(st, key)
         if r >= 64:
             top = m.worker_top(st, r - 64)
             seat = top >> 6
             if cs >= 24:
-                sprites.worker_tile(c, px, py, cs, seat, LETTERS[seat],
-                                    workers4((top >> 4) & 3, (top >> 2) & 3, self._w4))
+                worker_tile(c, px, py, cs, seat, workers4((top >> 4) & 3, (top >> 2) & 3, self._w4))
             else:
                 col = theme.SEAT_COLORS[seat]
                 c.fill_rect(px, py, cs, cs, theme.BLACK)
@@ -349,7 +463,9 @@ class OverviewScreen(Screen):
     def update(self, c):
         if self._drawn == self.cursor:
             return
-        if self._drawn:
+        if self._follow():
+            self._paint(c)
+        elif self._drawn:
             self._cell(c, self._drawn)
             self._cell(c, self.cursor)
         self._drawn = self.cursor
@@ -414,7 +530,8 @@ def _near(st, key):
 # ---- what the play screen opens ----------------------------------------------------------------
 def result(scr):
     """The end screen (A/B: what next)."""
-    scr.app.push(EndScreen(result_rows(cacao, scr.session.state), lambda: _what_next(scr)))
+    scr.app.push(EndScreen(result_rows(cacao, scr.session.state), lambda: _what_next(scr),
+                           lambda: final_table(scr)))
 
 
 def _what_next(scr):
@@ -423,6 +540,21 @@ def _what_next(scr):
     app.pop()
     app.push(Choices("What next?", ("Play again", "Save record", "Log", "Main menu"),
                      (s.play_again, lambda: _save_record(scr), lambda: log(scr), s.leave)))
+
+
+def final_table(scr):
+    """The whole final table, its free cursor saying what is on each cell."""
+    scr.app.push(OverviewScreen(scr.session.state, 0, "Final table", keys=scr.k_next))
+
+
+def temple_rows(st):
+    rows = [(-1, temple_words(k, counts)) for k, counts in temples(st)]
+    return rows or [(-1, "No temple on the table yet.")]
+
+
+def temple_page(scr):
+    """Who leads each temple and by how many, and what it would pay now."""
+    scr.app.push(RowsScreen("Temples", temple_rows(scr.session.state)))
 
 
 def _save_record(scr):
@@ -442,20 +574,75 @@ def _save_record(scr):
 
 
 def log(scr):
-    """Every action in words, described from the journal as the page is built."""
+    """Every action in words, each followed by what every seat gained or paid by it (automatic
+    harvests, gold, water and sun included), worked out from the journal as the page is built."""
     j = scr.session.journal
     if not j.ok:
         rows = [(-1, "The log is not available: this game was continued without its journal.")]
     else:
-        rows = j.lines()
+        rows = log_rows(j)
     scr.app.push(RowsScreen("Log", rows, at_end=True))
+
+
+def log_rows(j):
+    """(seat, text) per action of journal j, then one row per seat whose figures it changed."""
+    return log_rows_from(j, 0)
+
+
+def log_rows_from(j, start):
+    """log_rows for the actions from number `start` on (the position is replayed up to it)."""
+    st = j.initial()
+    before = [0] * 16
+    for i in range(len(j)):
+        a = j.action(i)
+        if i < start:
+            cacao.apply(st, a)
+            continue
+        n = m.players(st)
+        for s in range(n):
+            figures(st, s, before, 4 * s)
+        yield j.seat(i), cacao.describe(st, a)
+        cacao.apply(st, a)
+        for s in range(n):
+            words = change_words(before, 4 * s, st, s)
+            if words:
+                yield s, "  " + words
+
+
+def recap(scr, viewer, start):
+    """The moves since `viewer` last placed (journal action `start` on), every seat's gains
+    with them, on a page of their own; nothing when no other seat placed a tile since."""
+    j = scr.session.journal
+    st = j.initial()
+    others = False
+    for i in range(len(j)):
+        a = j.action(i)
+        if i >= start and j.seat(i) != viewer and m.phase(st) == m.PLACE:
+            others = True
+            break
+        cacao.apply(st, a)
+    if not others:
+        return
+    page = RowsScreen("Since your turn", log_rows_from(j, start))    # play.RECAP_TITLE
+    page.footer = "A/B close  up/down scroll"
+    app = scr.app
+    stack = app.stack
+    i = stack.index(scr) + 1
+    if i < len(stack) and stack[i].title == page.title:
+        del stack[i]        # an unread recap (no key pressed since): the new one replaces it
+    if i == len(stack):
+        app.push(page)
+    else:                   # under what is already over the game (the pass screen stays first)
+        page.app = app
+        stack.insert(i, page)
 
 
 def menu(scr):
     """The game menu: scoreboard, then hint (when deciding), log, overview, rules, leave."""
     st = scr.session.state
-    items = ["Log", "Overview", "Rules", "Leave game"]
-    acts = [lambda: log(scr), lambda: overview(scr), lambda: _rules(scr), scr.session.leave]
+    items = ["Log", "Overview", "Temples", "Rules", "Leave game"]
+    acts = [lambda: log(scr), lambda: overview(scr), lambda: temple_page(scr), lambda: _rules(scr),
+            scr.session.leave]
     if scr.deciding():
         items.insert(0, "Hint")
         acts.insert(0, lambda: _hint(scr))

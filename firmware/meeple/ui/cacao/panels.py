@@ -7,11 +7,13 @@ gains changed.
 """
 from meeple.ui.cacao import model as m
 from meeple.ui import sprites, theme
-from meeple.ui.cacao.table import LETTERS
+from meeple.ui.cacao.table import LETTERS, worker_tile
 from meeple.ui.gfx import LARGE, SMALL
-from meeple.ui.screen import cell
+from meeple.ui.screen import cell, wrap
 
 WATER_VALUES = m.cacao.WATER_VALUES
+_COL_X = (10, 28, 39, 50)    # the seats table: gold (2 digits), cacao, sun, water (-10..16)
+_COL_W = (18, 11, 11, 22)
 
 
 def seat_box(c, x, y, seat, h=10):
@@ -21,10 +23,9 @@ def seat_box(c, x, y, seat, h=10):
 
 
 def seat_line(st, s):
-    """One seat's public figures: gold, cacao of 5, sun of 3, water field and its value, hand."""
-    w = m.water(st, s)
-    return "%dg %d/5c %d/3s w%d=%+d h%d" % (m.gold(st, s), m.cacao_of(st, s), m.sun(st, s), w,
-                                           WATER_VALUES[w], m.tiles_left(st, s))
+    """One seat's public figures in words: gold, cacao, sun, water's value, tiles left."""
+    return "%dg %d cacao %d sun water%+d %d tiles" % (m.gold(st, s), m.cacao_of(st, s), m.sun(st, s),
+                                                   WATER_VALUES[m.water(st, s)], m.tiles_left(st, s))
 
 
 # ---- the side panel --------------------------------------------------------------------------
@@ -49,8 +50,10 @@ class SidePanel:
         self.keys[name] = key
         return True
 
-    def update(self, c, st, turn_seat, status, viewer, sel, rot, hand_mode, gains):
-        """gains: list of (seat, text) lines (preview or last move); sel: selected hand index."""
+    def update(self, c, st, turn_seat, status, viewer, sel, rot, hand_mode, gains, deciding=False):
+        """gains: list of (seat, text) lines (preview or last move); sel: selected hand index;
+        deciding: a human chooses (on short panels the gains then take the display's place for
+        the whole choice, so moving the cursor never swaps the two)."""
         x = self.x
         y = self.y
         w = self.w
@@ -84,7 +87,7 @@ class SidePanel:
         if self._slot("water", (s, wf)):
             sprites.token(c, "water", x + 1, y, theme.BG)
             c.fill_rect(x, y, 1, 12, theme.BG)
-            cell(c, x + 13, y, w - 13, 13, "%+d @%d/8" % (WATER_VALUES[wf], wf), theme.FG, theme.BG, SMALL)
+            cell(c, x + 13, y, w - 13, 13, "=%+d gold" % WATER_VALUES[wf], theme.FG, theme.BG, SMALL)
             c.fill_rect(x, y + 12, 13, 1, theme.BG)
         y += 13
         # the hand (only the viewing seat's: hot-seat privacy)
@@ -93,32 +96,55 @@ class SidePanel:
         if self._slot("hand", hk):
             self._hand(c, x, y, st, s, hn, sel, rot, hand_mode)
         y += 27
-        # the display and the jungle pile
-        dk = (m.display(st, 0), m.display(st, 1), m.jungle_left(st))
-        if self._slot("disp", dk):
-            self._display(c, x, y, st)
-        y += 25
-        # gains: the preview's or the last move's
-        rows = 4 if self.tall else min(2, (self.y + self.h - y) // 10)
-        gk = tuple(gains)
-        if self._slot("gains", gk):
-            self._gains(c, x, y, rows, gains)
+        # gains: the preview's or the last move's, each seat's wrapped over as many rows as it
+        # needs; on short panels they take the display's place when they need more room
+        bottom = self.y + self.h
+        seats_h = 14 + 10 * m.players(st) if self.tall else 0
+        lines = gain_lines(gains, self.cols(True), self.cols(False))
+        over = not self.tall and (deciding or len(lines) > (bottom - y - 25) // 10)
+        if self._slot("layout", over):
+            # the gains' rows move: clear their area and forget what each row showed
+            c.fill_rect(x, y, self.w, bottom - seats_h - y, theme.BG)
+            for k in [k for k in self.keys if isinstance(k, int)]:
+                del self.keys[k]
+            self.keys.pop("disp", None)
+        if over:
+            pass
+        else:
+            # the display and the jungle pile
+            dk = (m.display(st, 0), m.display(st, 1), m.jungle_left(st))
+            if self._slot("disp", dk):
+                self._display(c, x, y, st)
+            y += 25
+        rows = (bottom - seats_h - y) // 10
+        self._gains(c, x, y, rows, lines)
         y += rows * 10
         if self.tall:
             n = m.players(st)
-            sk = tuple(seat_line(st, i) for i in range(n))
+            sk = tuple((m.gold(st, i), m.cacao_of(st, i), m.sun(st, i), m.water(st, i)) for i in range(n))
             if self._slot("seats", sk):
-                yy = y + 2
-                c.fill_rect(x, y, w, 2, theme.BG)
-                for i in range(n):
-                    seat_box(c, x, yy, i)
-                    wv = m.water(st, i)
-                    cell(c, x + 10, yy, w - 10, 10, "%dg c%d s%d" % (m.gold(st, i), m.cacao_of(st, i),
-                                                                   m.sun(st, i)), theme.FG, theme.BG, SMALL)
-                    cell(c, x, yy + 10, w, 10, "  w%+d h%d" % (WATER_VALUES[wv], m.tiles_left(st, i)),
-                         theme.DIM, theme.BG, SMALL)
-                    yy += 20
-                c.fill_rect(x, yy, w, self.y + self.h - yy, theme.BG)
+                self._seats(c, x, y, st, n)
+
+    def cols(self, seat_row):
+        """Characters on a gains row (after the seat box when seat_row)."""
+        return (self.w - (10 if seat_row else 0) - 4) // SMALL.w
+
+    def _seats(self, c, x, y, st, n):
+        """Every seat's figures as a table under the icons of the figures above (legend by the
+        same pictures): gold, cacao, sun, water's value at the end."""
+        w = self.w
+        c.fill_rect(x, y, w, self.y + self.h - y, theme.BG)
+        y += 2
+        for i in range(4):
+            sprites.token(c, ("gold", "cacao", "sun", "water")[i], x + _COL_X[i] + _COL_W[i] // 2 - 6,
+                          y, theme.BG)
+        y += 12
+        for s in range(n):
+            seat_box(c, x, y, s)
+            vals = (m.gold(st, s), m.cacao_of(st, s), m.sun(st, s), WATER_VALUES[m.water(st, s)])
+            for i in range(4):
+                cell(c, x + _COL_X[i], y, _COL_W[i], 10, "%d" % vals[i], theme.FG, theme.BG, SMALL, 1)
+            y += 10
 
     def _hand(self, c, x, y, st, s, hn, sel, rot, hand_mode):
         w = self.w
@@ -133,7 +159,7 @@ class SidePanel:
             for d in range(4):
                 w4[d] = m.workers(pat, r, d)
             tx = x + i * 24
-            sprites.worker_tile(c, tx, y, 24, s, LETTERS[s], w4)
+            worker_tile(c, tx, y, 24, s, w4)
             if i == sel:
                 if hand_mode:
                     c.frame(tx, y, 24, 24, theme.WHITE, 2)
@@ -156,19 +182,40 @@ class SidePanel:
         c.text(n, x + 48 + (w - 48 - 6 * len(n)) // 2, y + 3, theme.FG, theme.BG, SMALL)
         c.text("pile", x + 48 + (w - 72) // 2, y + 13, theme.DIM, theme.BG, SMALL)
 
-    def _gains(self, c, x, y, rows, gains):
+    def _gains(self, c, x, y, rows, lines):
+        """lines: (seat or -1 for a continuation, text); a seat's first row starts with its box.
+        Each row is repainted only when what it shows changed."""
         w = self.w
+        if len(lines) > rows:
+            lines = lines[:rows - 1] + [(-2, "+%d lines: log" % (len(lines) - rows + 1))]
         for r in range(rows):
             yy = y + r * 10
-            if r < len(gains):
-                s, text = gains[r]
-                if r == rows - 1 and len(gains) > rows:
-                    text = "+%d more" % (len(gains) - r)
-                    s = -1
-                if s >= 0:
-                    seat_box(c, x, yy, s)
-                    cell(c, x + 10, yy, w - 10, 10, text, theme.FG, theme.BG, SMALL)
-                else:
-                    cell(c, x, yy, w, 10, text, theme.DIM, theme.BG, SMALL)
-            else:
+            line = lines[r] if r < len(lines) else None
+            if not self._slot(yy, line):
+                continue
+            if line is None:
                 c.fill_rect(x, yy, w, 10, theme.BG)
+                continue
+            s, text = line
+            if s >= 0:
+                seat_box(c, x, yy, s)
+                cell(c, x + 10, yy, w - 10, 10, text, theme.FG, theme.BG, SMALL)
+            elif s == -1:
+                cell(c, x, yy, w, 10, text, theme.FG, theme.BG, SMALL)
+            else:
+                cell(c, x, yy, w, 10, text, theme.DIM, theme.BG, SMALL)
+
+
+def gain_lines(gains, seat_cols, cols):
+    """The panel's rows for gains [(seat or -1, text)]: each wrapped at spaces; a seat's
+    continuation rows are indented to stay clear of the seat boxes."""
+    out = []
+    for s, text in gains:
+        first = True
+        for ln in wrap(text, seat_cols if s >= 0 else cols):
+            if s >= 0 and not first:
+                out.append((-1, "  " + ln))
+            else:
+                out.append((s, ln))
+            first = False
+    return out

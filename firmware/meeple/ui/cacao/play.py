@@ -38,7 +38,7 @@ from meeple.ui import theme
 from meeple.ui.cacao.panels import SidePanel
 from meeple.ui.cacao.table import Overlay, Table
 from meeple.ui.gfx import SMALL
-from meeple.ui.screen import FOOTER_H, cell
+from meeple.ui.screen import FOOTER_H, cell, wrap
 from meeple.ui.screen import Screen as _Base
 from meeple.ui.widgets import DialogScreen
 
@@ -58,7 +58,8 @@ RULES = (
      "where). The cursor jumps between those cells: the d-pad to the nearest one that way, X/Y "
      "on 4-button boards to the next or previous. Why not elsewhere: menu > Overview, move its "
      "cursor onto the cell. The side panel shows what happens before you confirm: the spaces "
-     "that get filled, the sides that fire (orange) and each seat's gains. A cell with two "
+     "that get filled, the sides that fire (orange) and each seat's gains (g gold, c cacao, s sun, "
+     "w water steps). A cell with two "
      "worker tiles around it gets a jungle tile from the display. Then you draw a tile."),
     ("Selling", "When your plantations and markets fire together you choose the order and how "
      "many cacao to sell; the best plan is preselected. Other seats' workers fire too, and "
@@ -81,6 +82,7 @@ _DIR = b"\x00\x00\x02\x03\x01"   # input event UP, DOWN, LEFT, RIGHT -> cacao_mo
 NOTES = ("", "no legal cell further up", "no legal cell further down", "no legal cell further left",
          "no legal cell further right")   # by input event; shown in the footer for NOTE_MS
 NOTE_MS = 2000
+RECAP_TITLE = "Since your turn"   # meeple.ui.cacao.pages.recap's page
 
 
 def ai_action(state, seat, level):
@@ -125,10 +127,17 @@ class Screen(_Base):
         self.panel: "Any" = None
         self._box_rows = 0          # rows of the plan box over the table (RESOLVE)
         self._dirty = True
-        self._dots = 0
         self._busy = False          # several actions being played for one choice
         self._pages_loaded = False  # cacao_pages imported by this screen (menus, log, end)
         self._hint_due = False      # the game menu asked for a hint (worked out in tick)
+        # per seat, the journal's action number after its last placement: the recap page
+        # (built from the journal when the seat's next turn begins) starts there
+        n = len(session.journal)
+        self.since = [n, n, n, n]
+        self.last_seat = -1         # who made the last move, and what it was (WATCH status)
+        self.last_verb = ""
+        self.lastpv = m.Preview()   # the last placement's fires (the table marks them)
+        self._lastmove: "Any" = None   # (seat, key, pattern, rot) of the last placement
         self._snapshot(st)
         for s in range(m.players(st)):
             if session.is_human(s):
@@ -144,8 +153,8 @@ class Screen(_Base):
             self.base[4 * s + 2] = m.sun(st, s)
             self.base[4 * s + 3] = m.water(st, s)
 
-    def _last_gains(self):
-        st = self.session.state
+    def _last_gains(self, st=None):
+        st = st or self.session.state
         out = []
         for s in range(m.players(st)):
             text = ""
@@ -185,6 +194,7 @@ class Screen(_Base):
         if not self.session.is_human(seat):
             self.mode = WATCH
             self.ov.cursor = 0
+            self.ov.preview = self.lastpv if self._lastmove else None
             self.gains = self._last_gains()
             return
         self.viewer = seat
@@ -192,6 +202,7 @@ class Screen(_Base):
         ph = m.phase(st)
         if ph == m.PLACE:
             self.mode = PLACE
+            self._show_recap(seat)
             if self.sel >= m.hand_n(st, seat):
                 self.sel = 0
             self._cells()
@@ -273,6 +284,8 @@ class Screen(_Base):
             fills.append((m.jungle_key(sc, j), m.jungle_type(sc, j)))
         self.pv.place(st, seat, self.cursor, pat, self.rot, fills)
         ov.preview = self.pv
+        if self.table:
+            self.table.show(self.pv)
         self.gains = self._preview_gains()
 
     def _fill_default(self, st, seat, key, top, ns):
@@ -292,6 +305,8 @@ class Screen(_Base):
         m.fill_choice(st, self.fill_opts[i], self.spaces, ns, self._fills)
         self.pv.place(self.session.state, seat, key, (top >> 4) & 3, (top >> 2) & 3, self._fills)
         self.ov.preview = self.pv
+        if self.table:
+            self.table.show(self.pv)
         self.gains = self._preview_gains()
 
     def _show_fill(self):
@@ -342,24 +357,54 @@ class Screen(_Base):
 
     def changed(self, seat, action):
         """An action was applied (anyone's, already in the session's journal): the last move's
-        figures and highlight."""
+        figures, highlight and firing sides, the status, where the seat's next recap starts."""
         st = self.session.state
         prev = self.prev
         ov = self.ov
-        if m.phase(prev) == m.PLACE:
+        ph = m.phase(prev)
+        if ph == m.PLACE:
             self._snapshot(prev)
             ov.n_last = 0
             ov.last[0] = m.action_cell(prev, action)
             ov.n_last = 1
+            self._lastmove = (seat, ov.last[0], (action >> 2) & 3, action & 3)
+            self.last_verb = "placed" if action < m.OVERBUILD_BASE else "overbuilt"
+            self.since[seat] = len(self.session.journal)
+        elif ph == m.FILL:
+            self.last_verb = "filled"
+        else:
+            self.last_verb = "sold" if "sells" in cacao.describe(prev, action) else "harvested"
+        self.last_seat = seat
         for j in range(m.jungle_n(prev), m.jungle_n(st)):
             if ov.n_last < 4:
                 ov.last[ov.n_last] = m.jungle_key(st, j)
                 ov.n_last += 1
+        if self._lastmove and ph != m.RESOLVE:
+            self._last_fires(prev, st)
         prev[:] = st
         if self.table and ov.n_last and not self._busy and not self.session.is_human(seat):
-            self.table.follow(ov.last[0])   # show the AI's move
+            self.table.show(self.lastpv)    # show the AI's move and what it filled
         if not self._busy:
             self._enter()
+
+    def _last_fires(self, before, st):
+        """The sides the last placement fired (with the tiles it filled: `before` is the
+        position before the placement or, when the fill was a choice, before the fill), kept
+        in lastpv so the table marks them while others move."""
+        seat, key, pat, rot = self._lastmove
+        fills = self._fills
+        del fills[:]
+        for j in range(m.jungle_n(before), m.jungle_n(st)):
+            fills.append((m.jungle_key(st, j), m.jungle_type(st, j)))
+        self.lastpv.place(before, seat, key, pat, rot, fills)
+
+    def _show_recap(self, viewer):
+        """A human's turn begins: the moves since this seat's last placement (the other seats'
+        and every gain) on a page of their own, A or B closes it (meeple.ui.cacao.pages)."""
+        if self.app and self.session.journal.ok and self.since[viewer] < len(self.session.journal):
+            self._pages().recap(self, viewer, self.since[viewer])
+            if self.app.screen is self:
+                self._drop_pages()      # nothing to recap: the module goes again
 
     def game_over(self):
         self.mode = OVER
@@ -598,11 +643,6 @@ class Screen(_Base):
         if self.note and now >= self.note_until:
             self.note = ""
             self._dirty = True
-        if self.mode == WATCH and self.session.waiting_for_ai():
-            d = (now // 400) % 4
-            if d != self._dots:
-                self._dots = d
-                self._dirty = True
 
     # ---- drawing -------------------------------------------------------------------------------
     def _layout(self, c):
@@ -652,9 +692,9 @@ class Screen(_Base):
             return -1, "game over"
         seat = m.to_move(st)
         if mode == WATCH:
-            if self.session.waiting_for_ai():
-                return seat, "thinks" + "." * self._dots
-            return seat, "waits"
+            if self.last_seat >= 0:
+                return self.last_seat, self.last_verb    # the move on show, until the next
+            return seat, "to move"
         if mode == FILL:
             return seat, "fill %d/%d" % (self.fill_i + 1, len(self.fill_opts))
         if mode == RESOLVE:
@@ -680,44 +720,80 @@ class Screen(_Base):
             return
         self._dirty = False
         st = self.session.state
-        box = len(self.plans) if self.mode == RESOLVE else 0
+        lines = self._plan_lines() if self.mode == RESOLVE and self.plans else []
+        box = len(lines)
         if box != self._box_rows:
             if self._box_rows:
                 self.table.draw(c, st, self.ov)   # the plan box leaves: repaint what it covered
             self._box_rows = box
         self.table.update(c, st, self.ov)
         if box:
-            self._plan_box(c)
+            self._plan_box(c, lines)
         seat, status = self._status()
         viewer = self.viewer if self.mode != WATCH or self.session.humans() else -1
         self.panel.update(c, st, seat, status, viewer, self.sel if self.mode in (PLACE, HAND) else -1,
-                          self.rot, self.mode == HAND, self.gains)
+                          self.rot, self.mode == HAND, self.gains, self.mode != WATCH and self.mode != OVER)
         f = self._footer_text()
         if f != self._footer:
             self._footer = f
             cell(c, 0, c.height - FOOTER_H, c.width, FOOTER_H, f, theme.DIM, theme.BG)
 
-    def _plan_box(self, c):
+    def _plan_lines(self):
+        """The plan box's rows: (plan index, text) with each plan in words and its outcome
+        (plans differ in gold or cacao, so no two read the same), wrapped to the table width;
+        whole plans only, the chosen one and its neighbours in at most half the table."""
+        t = self.table
+        st = self.session.state
+        cols = (t.w - 2 - 4) // SMALL.w - 1
+        out = []
+        for i in range(len(self.plans)):
+            g, cc, path = self.plans[i]
+            text = "%s: %+d gold, %d cacao left" % (m.plan_words(cacao, st, path), g, cc)
+            for ln in wrap(text, cols):
+                out.append((i, ln))
+        most = max(2, (t.h // 2 - 12) // 10)
+        # whole plans only: the chosen one, then the ones after it and before it as room allows
+        lo = 0
+        while out[lo][0] != self.plan_i:
+            lo += 1
+        hi = lo
+        while hi < len(out) and out[hi][0] == self.plan_i:
+            hi += 1
+        while True:
+            grew = False
+            if hi < len(out):
+                n = hi
+                while n < len(out) and out[n][0] == out[hi][0]:
+                    n += 1
+                if n - lo <= most:
+                    hi = n
+                    grew = True
+            if lo > 0:
+                n = lo - 1
+                while n > 0 and out[n - 1][0] == out[lo - 1][0]:
+                    n -= 1
+                if hi - n <= most:
+                    lo = n
+                    grew = True
+            if not grew:
+                break
+        return out[lo:hi]
+
+    def _plan_box(self, c, lines):
         """The plans over the bottom of the table: the chosen one highlighted."""
         t = self.table
         st = self.session.state
-        n = min(len(self.plans), 4)
-        first = 0 if self.plan_i < n else self.plan_i - n + 1
-        h = 12 + n * 11
+        h = 12 + len(lines) * 10
         y = t.y + t.h - h
         c.frame(t.x, y, t.w, h, theme.EDGE)
         cell(c, t.x + 1, y + 1, t.w - 2, 10, "%s: how to sell" % SEAT_NAMES[m.to_move(st)],
              theme.ACCENT, theme.PANEL, SMALL)
-        for r in range(n):
-            i = first + r
-            g, cc, path = self.plans[i]
+        prev = -1
+        for r in range(len(lines)):
+            i, text = lines[r]
             sel = i == self.plan_i
-            words = m.plan_words(cacao, st, path)
-            text = "%s%s" % ("\x7f" if sel else " ", words)
-            right = "%+dg %dc" % (g, cc)
-            cols = (t.w - 6) // 6 - len(right) - 1
+            mark = ("\x7f" if sel else " ") if i != prev else " "
+            prev = i
             fg = theme.SEL_FG if sel else theme.FG
             bg = theme.SEL_BG if sel else theme.PANEL
-            cell(c, t.x + 1, y + 11 + r * 11, t.w - 2, 11, text[:cols] + " " * (cols - len(text[:cols]))
-                 + " " + right, fg, bg, SMALL)
-
+            cell(c, t.x + 1, y + 11 + r * 10, t.w - 2, 10, mark + text, fg, bg, SMALL)

@@ -59,6 +59,30 @@ class Overlay:
         return False
 
 
+def worker_tile(c, x, y, size, seat, w4):
+    """A worker tile in the seat's colour, its letter in the middle and on each side the number
+    of workers standing there as a digit (pips of 2 and 3 are hard to tell apart at 24 px)."""
+    col = theme.SEAT_COLORS[seat]
+    ink = theme.SEAT_INK[seat]
+    c.fill_rect(x + 1, y + 1, size - 2, size - 2, col)
+    mx = x + (size - SMALL.w) // 2
+    my = y + (size - SMALL.h) // 2
+    c.text(LETTERS[seat], mx, my, ink, col, SMALL)
+    for d in range(4):
+        n = w4[d]
+        if n:
+            if d == 0:
+                tx, ty = mx, y + 1
+            elif d == 1:
+                tx, ty = x + size - 1 - SMALL.w, my
+            elif d == 2:
+                tx, ty = mx, y + size - 1 - SMALL.h
+            else:
+                tx, ty = x + 2, my
+            c.text("%d" % n, tx, ty, ink, col, SMALL)
+    c.frame(x, y, size, size, theme.BLACK)
+
+
 def workers4(pat, rot, out):
     for d in range(4):
         out[d] = m.workers(pat, rot, d)
@@ -93,6 +117,24 @@ class Table:
                 or y < self.top - self.rows + 1 + margin):
             if self.cols > 2 and self.rows > 2:
                 self.centre(key)
+
+    def show(self, pv):
+        """Pan so the previewed tile and every space it fills are in view (they are never left
+        off the table's window, which ends where the side panel starts): nothing moves when
+        they already are; else the view centres on them (the tile itself first)."""
+        key = pv.key
+        x0 = x1 = key >> 8
+        y0 = y1 = key & 0xFF
+        for i in range(pv.n_fills):
+            k = pv.fill_keys[i]
+            x0 = min(x0, k >> 8)
+            x1 = max(x1, k >> 8)
+            y0 = min(y0, k & 0xFF)
+            y1 = max(y1, k & 0xFF)
+        if self.visible((x0 << 8) | y0) and self.visible((x1 << 8) | y1):
+            return
+        self.centre((((x0 + x1) // 2) << 8) | ((y0 + y1 + 1) // 2))
+        self.follow(key, 0)
 
     def visible(self, key):
         x = (key >> 8) - self.left
@@ -152,13 +194,11 @@ class Table:
         kind = s & 1023
         if kind & 512:                                # the tile being placed
             g = kind & 63
-            sprites.worker_tile(c, x, y, CS, g >> 4, LETTERS[g >> 4],
-                                workers4((g >> 2) & 3, g & 3, self._w4))
+            worker_tile(c, x, y, CS, g >> 4, workers4((g >> 2) & 3, g & 3, self._w4))
         elif kind & 256:
             top = kind & 255
             seat = top >> 6
-            sprites.worker_tile(c, x, y, CS, seat, LETTERS[seat],
-                                workers4((top >> 4) & 3, (top >> 2) & 3, self._w4))
+            worker_tile(c, x, y, CS, seat, workers4((top >> 4) & 3, (top >> 2) & 3, self._w4))
             if top & 1:                               # overbuilt: a second layer in the corner
                 c.fill_rect(x + 1, y + 1, 4, 4, theme.BLACK)
                 c.fill_rect(x + 1, y + 1, 3, 3, theme.WHITE)
