@@ -43,6 +43,10 @@ PALM_GREEN = rgb(20, 150, 60)
 TRUNK = rgb(120, 80, 40)
 RED = rgb(230, 40, 40)
 SPRING_BLUE = rgb(30, 90, 230)
+# seat colours: the console's palette, but the Grey seat in grey (the console's light blue
+# reads as a built canal on a proposal's stripes)
+COLORS = theme.SEAT_COLORS[:2] + (rgb(150, 150, 150),) + theme.SEAT_COLORS[3:]
+INK = theme.SEAT_INK
 
 
 class Layout:
@@ -274,8 +278,8 @@ class Board:
             q = S.owner(st, p)
             bx = x + w - 11
             if q >= 0:
-                c.fill_rect(bx, y + 2, 8, 10, theme.SEAT_COLORS[q])
-                c.text(_LETTERS[q], bx + 1, y + 3, theme.SEAT_INK[q], theme.SEAT_COLORS[q], SMALL)
+                c.fill_rect(bx, y + 2, 8, 10, COLORS[q])
+                c.text(_LETTERS[q], bx + 1, y + 3, INK[q], COLORS[q], SMALL)
             m = S.markers(st, p)
             py = y + 13 if h < 22 else y + 15
             for k in range(m):
@@ -306,9 +310,9 @@ class Board:
                 a = L * i // len(seats)
                 b = L * (i + 1) // len(seats)
                 if w > h:
-                    c.fill_rect(x + a, y, b - a, h, theme.SEAT_COLORS[seats[i]])
+                    c.fill_rect(x + a, y, b - a, h, COLORS[seats[i]])
                 else:
-                    c.fill_rect(x, y + a, w, b - a, theme.SEAT_COLORS[seats[i]])
+                    c.fill_rect(x, y + a, w, b - a, COLORS[seats[i]])
             return
         c.fill_rect(x, y, w, h, DITCH)
         if kind == 1 or k & 128:
@@ -333,7 +337,7 @@ class Board:
         if lx + 8 > self.hide_x:
             return
         c.frame(lx, ly, 8, 10, theme.BLACK)
-        c.text(_LETTERS[q], lx + 1, ly + 1, theme.SEAT_INK[q], theme.SEAT_COLORS[q], SMALL)
+        c.text(_LETTERS[q], lx + 1, ly + 1, INK[q], COLORS[q], SMALL)
 
     def _spring(self, c, n):
         lay = self.lay
@@ -366,5 +370,5 @@ def tile_box(c, x, y, code, selected, bg):
 
 def seat_tag(c, x, y, seat, letters=_LETTERS):
     """The seat letter on its colour, 8 x 10 (never colour alone)."""
-    c.fill_rect(x, y, 8, 10, theme.SEAT_COLORS[seat])
-    c.text(letters[seat], x + 1, y + 1, theme.SEAT_INK[seat], theme.SEAT_COLORS[seat], SMALL)
+    c.fill_rect(x, y, 8, 10, COLORS[seat])
+    c.text(letters[seat], x + 1, y + 1, INK[seat], COLORS[seat], SMALL)

@@ -122,6 +122,7 @@ class DroughtScreen(Screen):
         c.fill(theme.BG)
         bd.clear_marks()
         bd.show_free = False
+        bd.hide_x = 9999   # the whole board: the game's panel may have hidden its right side
         from meeple.ui.santiago import board as B
         for p in range(S.NPLOT):
             m = g.dmarks[p]
