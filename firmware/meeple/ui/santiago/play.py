@@ -627,17 +627,10 @@ class Screen(_Screen):
             return rows + self.seat_rows()
         ph = st[S.O_PHASE]
         m = self.mode
-        if m == M_RECAP or m == M_WAIT:
-            q = core.to_move(st)
-            if m == M_WAIT:
-                verb = ("bid", "place a tile", "make an offer", "build the canal", "use the extra canal",
-                        "")[ph]
-                rows.append((P.R_TEXT, "%s %s to %s" % (SEAT_LETTERS[q], SEAT_NAMES[q], verb)))
-            else:
-                rows.append((P.R_TEXT, "Since your turn:" if short else
-                             "Since your last turn (newest first):"))
-            for i in range(len(self.recent) - 1, -1, -1):
-                rows.append((P.R_INFO, self.recent[i]))
+        if m == M_RECAP:
+            rows.append((P.R_TEXT, "Since your turn:" if short else
+                         "Since your last turn (newest first):"))
+            self._recent_rows(rows)
             return rows
         if ph == S.AUCTION or ph == S.PLACEMENT:
             sel = -1
@@ -685,7 +678,17 @@ class Screen(_Screen):
             rows.append((P.R_INFO, "%s: you put %d marker%s" % (S.tile_text(t), mk, "" if mk == 1 else "s")))
         elif m == M_PLOT or m == M_SEG:
             rows.append((P.R_INFO, self.info_text()))
+        elif m == M_WAIT:   # who decides now, then what happened since the last human turn
+            q = core.to_move(st)
+            verb = ("bid", "place a tile", "make an offer", "build the canal", "use the extra canal",
+                    "")[ph]
+            rows.append((P.R_TEXT, "%s %s to %s" % (SEAT_LETTERS[q], SEAT_NAMES[q], verb)))
+            self._recent_rows(rows)
         return rows
+
+    def _recent_rows(self, rows):
+        for i in range(len(self.recent) - 1, -1, -1):
+            rows.append((P.R_INFO, self.recent[i]))
 
     def seat_rows(self):
         """Per seat: money (as visible), markers left, extra canal unused, field sizes, score
