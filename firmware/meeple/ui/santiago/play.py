@@ -710,8 +710,6 @@ class Screen(_Screen):
                 t = "%5s %7d %5s %-8s %5s" % (mon, st[S.O_SUPPLY + q],
                                             "yes" if st[S.O_EXTRA + q] else "used", sizes[:8], score)
             rows.append((P.R_SEATS, [(q, t)]))
-        if not short:
-            rows.append((P.R_TEXT, self.overseer_text()))
         r = st[S.O_REMOVED]
         if r != S.NONE:
             rows.append((P.R_TEXT, "Removed at setup: %s" % S.tile_text(r)))
