@@ -22,6 +22,7 @@ class Driver:
         self.played = []      # (seat, action) as the session applied them
         self.presses = 0
         self.k = 0
+        self.on_decision = None   # called with the game screen before each human decision
 
     # ---- choosing ------------------------------------------------------------------------------
     def pick(self, st):
@@ -65,6 +66,8 @@ class Driver:
             con.wait(20)
             return True
         st = s.state
+        if self.on_decision is not None:
+            self.on_decision(game)
         a = self.pick(st)
         kind = a >> 12
         if game.mode == PS.M_BID:

@@ -698,7 +698,7 @@ class Screen(_Screen):
         fl = S.fields(st)
         pts = S.field_points(st, fl)
         short = self.lay is not None and self.lay.short
-        rows = [(P.R_HEAD, SEAT_HEAD_SHORT if short else SEAT_HEAD)]
+        rows: "list[Any]" = [(P.R_HEAD, SEAT_HEAD_SHORT if short else SEAT_HEAD)]
         for q in range(n):
             sizes = ",".join([str(v) for v in S.seat_fields(fl, q)]) or "-"
             mon = self.money_text(q)
