@@ -95,7 +95,9 @@ def assert_auction_on_screen(con, g):
         assert ("%s bid %d" % (PS.SEAT_LETTERS[q], b) if b else "%s pass" % PS.SEAT_LETTERS[q]) in text, text
     v = g.ch[g.cur]
     assert ("Bid %d" % v if v else "Pass") in text, text
-    assert "First to pass becomes" in text, text
+    assert "Overseer: first to pass" in text, text
+    if not g.lay.short:   # the whole rule, not cut off at the panel's bottom
+        assert "Overseer: first to pass, or lowest bid" in text, text
     tiles = [r for r in g.panel.drawn if r[0][0] == P.R_TILES]
     assert tiles, "no tile row"
     x0, y0 = g.panel.box[0], tiles[0][1]

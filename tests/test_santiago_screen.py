@@ -246,7 +246,7 @@ def test_bid_picker_offers_only_legal_bids_and_the_rule_is_on_screen():
     assert g.ch == legal
     taken = [b for _, b in S.bids_made(st) if b]
     assert not set(taken) & set(g.ch[1:])
-    assert any("First to pass becomes" in t for t in con.text())
+    assert any("Overseer: first to pass" in t for t in con.text())
     for _ in range(len(g.ch) + 3):   # the picker stops at the ends: only legal values
         con.tap("right")
         assert g.ch[g.cur] in legal

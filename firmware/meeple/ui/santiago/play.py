@@ -327,7 +327,7 @@ class Screen(_Screen):
             if kinds & (1 << S.K_ACCEPT):
                 o.append((O_ACCEPT, "Accept"))
                 cost = S.max_total(st) + 1
-                o.append((O_BUILD, "Build: %d" % cost if kinds & (1 << S.K_BUILD) else "Build: %d!" % cost))
+                o.append((O_BUILD, "Build for %d" % cost if kinds & (1 << S.K_BUILD) else "Build for %d!" % cost))
             else:
                 if kinds & (1 << S.K_BUILD):
                     o.append((O_BUILD, "Build for 1"))
@@ -571,14 +571,10 @@ class Screen(_Screen):
             elif tot:
                 txt += "; offers %d" % tot
             return txt
-        if m == M_BID:
-            ov = st[S.O_OVERSEER]
+        if m == M_BID:   # one line under the picker: the panel has no room for more
             if self.lay is not None and self.lay.short:
-                return "First to pass becomes overseer"
-            first = "" if S.bids_made(st) else "You bid first. "
-            if ov == seat and len(S.bids_made(st)) == st[S.O_PLAYERS] - 1:
-                first = "You bid last. "
-            return first + "First to pass becomes overseer; no pass: the lowest bid"
+                return "Overseer: first to pass"
+            return "Overseer: first to pass, or lowest bid"
         if m == M_MENU and self.opts:
             k = self.opts[self.ocur][0]
             if k == O_BUILD and S.proposals(st):
@@ -660,7 +656,8 @@ class Screen(_Screen):
                 for q, a in S.backers(st, s):
                     items.append((q, ("'s canal %d" % a) if not items else "+%d" % a))
                 n = len(items) - 1
-                items[n] = (items[n][0], items[n][1] + " =%d" % S.total(st, s))
+                if n:   # the total when others back it too
+                    items[n] = (items[n][0], items[n][1] + " =%d" % S.total(st, s))
                 rows.append((P.R_SEATS, items))
         if m == M_BID:
             v = self.ch[self.cur]
