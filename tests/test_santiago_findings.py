@@ -172,6 +172,19 @@ def test_placement_names_the_crop_and_the_field(board):
     assert S.tile_text(t) in text, text
     size = S.field(st, g.ch[g.cur], t >> 1, bytearray(S.NPLOT))
     assert "field %d" % size in text or "field of %d" % size in text, text
+    # the crop itself is drawn on the plot under the cursor, and goes with the cursor
+    lay = g.lay
+
+    def icon_pixels(p):
+        x, y = lay.plot_xy(p)
+        gx, gy = x + (lay.pw - 12) // 2, y + (lay.ph - 12) // 2
+        return [pixel(con, gx + i, gy + j) for i in range(12) for j in range(12)]
+    p0 = g.ch[g.cur]
+    ground = (B.GROUND_DRY, B.GROUND_WET)
+    assert len([v for v in icon_pixels(p0) if v not in ground]) > 10, "no crop on the cursor plot"
+    con.tap(drv.fwd)
+    if g.ch[g.cur] != p0 and not S.has_palm(st, p0):
+        assert all(v in ground for v in icon_pixels(p0)), "the crop stayed behind"
 
 
 def test_down_stays_in_its_column_past_occupied_plots():

@@ -214,9 +214,10 @@ def _until(con, drv, cond, limit=3000):
 
 @pytest.mark.parametrize("board", ["waveshare_lcd_1_14", "waveshare_lcd_1_3", "waveshare_lcd_2"])
 def test_spi_budget_per_cursor_move_and_placement(board, capsys):
-    """Only what changed is sent: a few plot frames and characters for a cursor move (measured
-    1.8 / 2.7 / 3.0 KB on 240x135 / 240x240 / 320x240), the plot, frames, panel characters
-    and the status for a placement (4.8 / 14.0 / 14.5 KB)."""
+    """Only what changed is sent: a few plot frames, the crop moved to the cursor's plot and
+    characters for a cursor move (measured 1.9 / 2.0 / 2.2 KB on 240x135 / 240x240 /
+    320x240), the plot, frames, panel characters and the status for a placement (6.1 / 11.1 /
+    11.6 KB)."""
     con = _game(board)
     drv = Driver(con, seed=2, policy="bot")
     frame = con.board.WIDTH * con.board.HEIGHT * 2

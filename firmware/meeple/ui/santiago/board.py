@@ -27,6 +27,7 @@ F_FIELD = 2
 F_LOSE = 4
 F_DRY = 8
 F_CHOICE = 16
+F_GHOST = 32    # the crop being placed, shown on the empty plot under the cursor (Board.ghost)
 
 # lane marks
 L_CURSOR = 1
@@ -116,6 +117,7 @@ class Board:
         self.marks = bytearray(S.NPLOT)      # F_* per plot, set by the screen
         self.lane_marks = bytearray(S.NSEG)  # L_* per segment
         self.show_free = True                # dash the segments that may be built
+        self.ghost = 0                       # crop index drawn on the F_GHOST plot
         # what is on the panel now: 0xFF.. = unknown (draw everything)
         self._pt = bytearray(b"\xff" * S.NPLOT)
         self._po = bytearray(S.NPLOT)
@@ -182,8 +184,9 @@ class Board:
             o = st[S.O_OWN + p]
             f = self._plot_flags(st, p)
             if self._pt[p] != t or self._po[p] != o or self._pf[p] != f:
-                if self._pt[p] == t and self._po[p] == o and (self._pf[p] ^ f) & 0x80 == 0:
-                    self._plot(c, st, p, f, True)   # the same plot, another frame
+                if self._pt[p] == t and self._po[p] == o and (self._pf[p] ^ f) & 0x80 == 0 and not (
+                        (self._pf[p] ^ f) & F_GHOST and S.has_palm(st, p)):
+                    self._plot(c, st, p, f, True, self._pf[p])   # the same plot, another frame
                 else:
                     self._plot(c, st, p, f)
                     redrew = True
@@ -218,8 +221,9 @@ class Board:
         self.drawn_items = n
 
     # ---- pieces ---------------------------------------------------------------------------------
-    def _plot(self, c, st, p, f, ring=False):
-        """Plot p with flags f; ring: only its frame changed, send the 2-px ring alone."""
+    def _plot(self, c, st, p, f, ring=False, old=0):
+        """Plot p with flags f; ring: only its frame changed (old: the flags drawn), send the
+        2-px ring alone, and the crop being placed (F_GHOST) drawn or wiped."""
         lay = self.lay
         x, y = lay.plot_xy(p)
         w = lay.pw
@@ -252,13 +256,22 @@ class Board:
         elif f & F_CHOICE:
             edge = theme.DIM
         c.frame(x, y, w, h, edge, t)
+        gx = x + (w - 12) // 2
+        gy = y + (h - 12) // 2
         if ring:  # nothing is drawn within 2 px of the edge but the frame
             if t == 1:
                 c.frame(x + 1, y + 1, w - 2, h - 2, bg)
+            if f & F_GHOST and code < 0:
+                sprites.icon(c, S.CROP_NAMES[self.ghost], gx, gy, bg)
+            elif old & F_GHOST and code < 0:
+                c.fill_rect(gx, gy, 12, 12, bg)
             return
         c.fill_rect(x + t, y + t, w - 2 * t, h - 2 * t, bg)
         iy = y + (h - 12) // 2
         if code < 0:
+            if f & F_GHOST:
+                sprites.icon(c, S.CROP_NAMES[self.ghost], gx, gy, bg)
+                return
             if S.has_palm(st, p):
                 cx = x + w // 2
                 c.fill_rect(cx - 1, y + h // 2 - 2, 2, h // 2 - 1, TRUNK)

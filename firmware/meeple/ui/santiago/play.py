@@ -377,7 +377,8 @@ class Screen(_Screen):
             if S.leftover(st):  # only some empty plots may take the leftover tile
                 for q in self.ch:
                     bd.marks[q] |= B.F_CHOICE
-            bd.marks[p] = B.F_CURSOR
+            bd.marks[p] = B.F_CURSOR | B.F_GHOST   # the crop being placed, on the plot
+            bd.ghost = t >> 1
         elif self.mode == M_SEG and self.ch:
             for s in self.ch:
                 bd.lane_marks[s] = B.L_CHOICE
