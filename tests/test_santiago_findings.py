@@ -271,6 +271,9 @@ def test_offer_total_counts_your_own_offer():
     con.keys("A A")
     assert g.mode == PS.M_AMOUNT
     st = con.app.session.state
+    ov = st[S.O_OVERSEER]   # who the offers go to, and why that seat is overseer
+    why = "first to pass" if st[S.O_BID + ov] == 0 else "lowest bid"
+    assert "%s overseer (%s)" % (PS.SEAT_LETTERS[ov], why) in shown(con), shown(con)
     tot = S.total(st, g.seg)
     con.tap("right")
     v = g.ch[g.cur]

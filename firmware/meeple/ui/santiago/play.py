@@ -488,8 +488,9 @@ class Screen(_Screen):
         ov = st[S.O_OVERSEER]
         if ph == S.OVER:
             return "Game over"
-        if two_lines:   # 240x135: the overseer is on the seats page and in the decision's words
-            return "Round %d of %d\n%s" % (st[S.O_ROUND], S.rounds(st), S.PHASE_NAMES[ph])
+        if two_lines:   # 240x135: the overseer named while the bribes go to him
+            return "Round %d of %d\n%s%s" % (st[S.O_ROUND], S.rounds(st), S.PHASE_NAMES[ph],
+                                             "\n%s overseer" % SEAT_LETTERS[ov] if ph == S.BRIBE else "")
         return "Round %d/%d  %s  %s overseer" % (st[S.O_ROUND], S.rounds(st), S.PHASE_NAMES[ph],
                                                  SEAT_LETTERS[ov])
 
