@@ -77,6 +77,21 @@ RULES = (
 )
 
 
+def _why(why, what):
+    """The bot's reason without its own wording of the move (that names coordinates; the
+    hint says the move in the screen's words above it)."""
+    what = what[what.find(" ", 5) + 1:] if what.startswith("seat ") else what
+    k = why.find(what)
+    if k < 0:
+        return why
+    rest = (why[:k] + why[k + len(what):]).strip()
+    while rest and rest[0] in ":,; ":
+        rest = rest[1:]
+    while rest and rest[-1] in ":,; ":
+        rest = rest[:-1]
+    return rest or why
+
+
 def ai_action(state, seat, level):
     from meeple import ai
     return ai.choose(core, state, seat, ai.LEVELS[level - 1], state[S.O_ROUND] * 16 + seat)
@@ -230,9 +245,8 @@ class Screen(_Screen):
             from meeple import ai
             from meeple.ui.widgets import DialogScreen
             a, why = ai.hint(core, st, seat)
-            k = why.find(": ")   # the bot's own wording of the move names coordinates: ours
             self.app.push(DialogScreen("Hint", "%s\n\n%s" % (S.action_text(st, seat, a, SEAT_LETTERS),
-                                                               why[k + 2:] if k >= 0 else why),
+                                                               _why(why, core.describe(st, a))),
                                        None, None, "A ok  B back"))
 
     def _show_drought(self):
