@@ -10,6 +10,11 @@ One screen for the whole game; what it asks depends on the phase of the seat to 
                 the two core actions (segment, amount) are played together, so B can still undo
     overseer    Accept a proposal / Build elsewhere (price shown) / Build for 1 / No canal
     extra canal Build extra canal / Pass, then a segment
+    recap       before a human decides again: what the other seats did since (newest first), A
+                goes on; while the bots move, the panel lists the same lines under whose turn it is
+
+Words, not coordinates: plots and canals are named by what they do ("a canal along 4 plots");
+on the cursor's plot the crop being placed is drawn.
 
 Buttons: d-pad (or X / Y) moves through the legal choices; on the board left/right go through
 them in reading order and up/down jump to the nearest row; A confirms, B goes back a step,
@@ -106,10 +111,10 @@ M_MENU = 4
 M_SEG = 5
 M_AMOUNT = 6
 M_OVER = 7
-M_RECAP = 8
+M_RECAP = 8     # what the others did since this seat's last decision; A goes on
 # the seats page's column heads (240x135: the symbols are on the "Screen" rules page)
 SEAT_HEAD = "%5s %7s %5s %-8s %5s" % ("money", "markers", "canal", "fields", "score")
-SEAT_HEAD_SHORT = "%3s %2s %s %4s" % ("$", "mk", "C", "pts")     # what the others did since this seat's last decision; A goes on
+SEAT_HEAD_SHORT = "%3s %2s %s %4s" % ("$", "mk", "C", "pts")
 
 RECAP_KEEP = 10  # lines kept for the recap (the newest)
 
@@ -192,7 +197,8 @@ class Screen(_Screen):
         if ended:
             lose, dry = self._show_drought()
             if lose or dry:
-                rec.append("Drought: %d lost a marker, %d to desert" % (lose, dry))
+                rec.append("Drought: %d plot%s lost a marker, %d turned to desert" % (
+                    lose, "" if lose == 1 else "s", dry))
             if st[S.O_PHASE] != S.OVER:
                 rec.append("Round %d begins: +3 escudos each" % st[S.O_ROUND])
         if len(rec) > RECAP_KEEP:
@@ -341,7 +347,7 @@ class Screen(_Screen):
             if kinds & (1 << S.K_ACCEPT):
                 o.append((O_ACCEPT, "Accept"))
                 cost = S.max_total(st) + 1
-                o.append((O_BUILD, "Build for %d" % cost if kinds & (1 << S.K_BUILD) else "Build for %d!" % cost))
+                o.append((O_BUILD, ("Build for %d" if kinds & (1 << S.K_BUILD) else "Build for %d!") % cost))
             else:
                 if kinds & (1 << S.K_BUILD):
                     o.append((O_BUILD, "Build for 1"))
