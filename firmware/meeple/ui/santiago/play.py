@@ -491,7 +491,8 @@ class Screen(_Screen):
         s = self.status_text()
         cols = (lay.w - 4) // SMALL.w
         room = cols - len(s) - 2
-        t = self.last.rjust(room) if room >= len(self.last) else ""  # whole, or not at all
+        n = len(self.last)   # whole, or not at all (MicroPython's str has no rjust)
+        t = " " * (room - n) + self.last if room >= n else ""
         old = self._status
         ty = (lay.status_h - SMALL.h) // 2
         if old is None or old[0] != s:
