@@ -22,6 +22,7 @@ class Driver:
         self.played = []      # (seat, action) as the session applied them
         self.presses = 0
         self.k = 0
+        self.on_decision = None   # called with the game screen before each human decision
 
     # ---- choosing ------------------------------------------------------------------------------
     def pick(self, st):
@@ -58,13 +59,15 @@ class Driver:
             return True
         game = s.screen
         assert top is game, "unexpected screen %r" % con.title()
-        if game.mode == PS.M_OVER:
+        if game.mode in (PS.M_OVER, PS.M_RECAP):   # the result / the recap of the others' moves
             self.press("A")
             return True
         if game.mode == PS.M_WAIT:
             con.wait(20)
             return True
         st = s.state
+        if self.on_decision is not None:
+            self.on_decision(game)
         a = self.pick(st)
         kind = a >> 12
         if game.mode == PS.M_BID:
@@ -124,12 +127,13 @@ class Driver:
             if self.dpad:
                 ty = pos(g.ch[target])[1]
                 cy = pos(g.ch[g.cur])[1]
-                if ty > cy + 1:
-                    self.press("down")
-                    continue
-                if ty < cy - 1:
-                    self.press("up")
-                    continue
+                down = ty > cy + 1
+                if down or ty < cy - 1:   # up / down while they do not overshoot the row
+                    k = PS.S.step_vertical(g.ch, g.cur, pos, down)
+                    ky = pos(g.ch[k])[1]
+                    if k != g.cur and (ky <= ty if down else ky >= ty):
+                        self.press("down" if down else "up")
+                        continue
             n = len(g.ch)
             ahead = (target - g.cur) % n
             self.press(self.fwd if ahead <= n - ahead else self.back)

@@ -105,4 +105,33 @@ def test_choices_are_in_reading_order_and_vertical_steps_move_rows():
 def test_action_text_names_seats_by_letter():
     st = core.new_game(3, 1, spring=[2, 1], overseer=0)
     assert S.action_text(st, 1, core.bid(4), "WNG") == "N bids 4"
-    assert S.action_text(st, 1, core.PASS, "WNG") == "N passes"
+    assert S.action_text(st, 1, core.PASS, "WNG") == "N passes (no bid)"
+
+
+def _coordinates(t):
+    """Does the text name a board position ("H(1,2)", "3,4", "(0,1)")?"""
+    if "H(" in t or "V(" in t:
+        return True
+    for i in range(1, len(t) - 1):
+        if t[i] == "," and t[i - 1] in "0123456789" and t[i + 1] in "0123456789":
+            return True
+    return False
+
+
+def test_action_text_names_no_coordinates_through_a_whole_game():
+    """Issue 14: log, recap and hint lines say what a move does, never where (the board has
+    no labels); every action of a seeded 4-player game is checked."""
+    st = core.new_game(4, 7, palms=True)
+    acts = [0] * core.MAX_ACTIONS
+    k = 0
+    seen = 0
+    while not core.is_over(st):
+        n = core.legal_into(st, acts)
+        a = acts[(k * 7 + 3) % n]
+        t = S.action_text(st, core.to_move(st), a, "WNGBP")
+        assert t and not _coordinates(t), t
+        assert t[0] in "WNGBP"
+        seen |= 1 << (a >> 12)
+        core.apply(st, a)
+        k += 1
+    assert seen & (1 << S.K_PLACE) and seen & (1 << S.K_AMOUNT)

@@ -27,6 +27,7 @@ F_FIELD = 2
 F_LOSE = 4
 F_DRY = 8
 F_CHOICE = 16
+F_GHOST = 32    # the crop being placed, shown on the empty plot under the cursor (Board.ghost)
 
 # lane marks
 L_CURSOR = 1
@@ -43,6 +44,10 @@ PALM_GREEN = rgb(20, 150, 60)
 TRUNK = rgb(120, 80, 40)
 RED = rgb(230, 40, 40)
 SPRING_BLUE = rgb(30, 90, 230)
+# seat colours: the console's palette, but the Grey seat in grey (the console's light blue
+# reads as a built canal on a proposal's stripes)
+COLORS = theme.SEAT_COLORS[:2] + (rgb(150, 150, 150),) + theme.SEAT_COLORS[3:]
+INK = theme.SEAT_INK
 
 
 class Layout:
@@ -112,6 +117,7 @@ class Board:
         self.marks = bytearray(S.NPLOT)      # F_* per plot, set by the screen
         self.lane_marks = bytearray(S.NSEG)  # L_* per segment
         self.show_free = True                # dash the segments that may be built
+        self.ghost = 0                       # crop index drawn on the F_GHOST plot
         # what is on the panel now: 0xFF.. = unknown (draw everything)
         self._pt = bytearray(b"\xff" * S.NPLOT)
         self._po = bytearray(S.NPLOT)
@@ -178,8 +184,9 @@ class Board:
             o = st[S.O_OWN + p]
             f = self._plot_flags(st, p)
             if self._pt[p] != t or self._po[p] != o or self._pf[p] != f:
-                if self._pt[p] == t and self._po[p] == o and (self._pf[p] ^ f) & 0x80 == 0:
-                    self._plot(c, st, p, f, True)   # the same plot, another frame
+                if self._pt[p] == t and self._po[p] == o and (self._pf[p] ^ f) & 0x80 == 0 and not (
+                        (self._pf[p] ^ f) & F_GHOST and S.has_palm(st, p)):
+                    self._plot(c, st, p, f, True, self._pf[p])   # the same plot, another frame
                 else:
                     self._plot(c, st, p, f)
                     redrew = True
@@ -214,8 +221,9 @@ class Board:
         self.drawn_items = n
 
     # ---- pieces ---------------------------------------------------------------------------------
-    def _plot(self, c, st, p, f, ring=False):
-        """Plot p with flags f; ring: only its frame changed, send the 2-px ring alone."""
+    def _plot(self, c, st, p, f, ring=False, old=0):
+        """Plot p with flags f; ring: only its frame changed (old: the flags drawn), send the
+        2-px ring alone, and the crop being placed (F_GHOST) drawn or wiped."""
         lay = self.lay
         x, y = lay.plot_xy(p)
         w = lay.pw
@@ -248,13 +256,22 @@ class Board:
         elif f & F_CHOICE:
             edge = theme.DIM
         c.frame(x, y, w, h, edge, t)
+        gx = x + (w - 12) // 2
+        gy = y + (h - 12) // 2
         if ring:  # nothing is drawn within 2 px of the edge but the frame
             if t == 1:
                 c.frame(x + 1, y + 1, w - 2, h - 2, bg)
+            if f & F_GHOST and code < 0:
+                sprites.icon(c, S.CROP_NAMES[self.ghost], gx, gy, bg)
+            elif old & F_GHOST and code < 0:
+                c.fill_rect(gx, gy, 12, 12, bg)
             return
         c.fill_rect(x + t, y + t, w - 2 * t, h - 2 * t, bg)
         iy = y + (h - 12) // 2
         if code < 0:
+            if f & F_GHOST:
+                sprites.icon(c, S.CROP_NAMES[self.ghost], gx, gy, bg)
+                return
             if S.has_palm(st, p):
                 cx = x + w // 2
                 c.fill_rect(cx - 1, y + h // 2 - 2, 2, h // 2 - 1, TRUNK)
@@ -274,8 +291,8 @@ class Board:
             q = S.owner(st, p)
             bx = x + w - 11
             if q >= 0:
-                c.fill_rect(bx, y + 2, 8, 10, theme.SEAT_COLORS[q])
-                c.text(_LETTERS[q], bx + 1, y + 3, theme.SEAT_INK[q], theme.SEAT_COLORS[q], SMALL)
+                c.fill_rect(bx, y + 2, 8, 10, COLORS[q])
+                c.text(_LETTERS[q], bx + 1, y + 3, INK[q], COLORS[q], SMALL)
             m = S.markers(st, p)
             py = y + 13 if h < 22 else y + 15
             for k in range(m):
@@ -306,9 +323,9 @@ class Board:
                 a = L * i // len(seats)
                 b = L * (i + 1) // len(seats)
                 if w > h:
-                    c.fill_rect(x + a, y, b - a, h, theme.SEAT_COLORS[seats[i]])
+                    c.fill_rect(x + a, y, b - a, h, COLORS[seats[i]])
                 else:
-                    c.fill_rect(x, y + a, w, b - a, theme.SEAT_COLORS[seats[i]])
+                    c.fill_rect(x, y + a, w, b - a, COLORS[seats[i]])
             return
         c.fill_rect(x, y, w, h, DITCH)
         if kind == 1 or k & 128:
@@ -333,7 +350,7 @@ class Board:
         if lx + 8 > self.hide_x:
             return
         c.frame(lx, ly, 8, 10, theme.BLACK)
-        c.text(_LETTERS[q], lx + 1, ly + 1, theme.SEAT_INK[q], theme.SEAT_COLORS[q], SMALL)
+        c.text(_LETTERS[q], lx + 1, ly + 1, INK[q], COLORS[q], SMALL)
 
     def _spring(self, c, n):
         lay = self.lay
@@ -366,5 +383,5 @@ def tile_box(c, x, y, code, selected, bg):
 
 def seat_tag(c, x, y, seat, letters=_LETTERS):
     """The seat letter on its colour, 8 x 10 (never colour alone)."""
-    c.fill_rect(x, y, 8, 10, theme.SEAT_COLORS[seat])
-    c.text(letters[seat], x + 1, y + 1, theme.SEAT_INK[seat], theme.SEAT_COLORS[seat], SMALL)
+    c.fill_rect(x, y, 8, 10, COLORS[seat])
+    c.text(letters[seat], x + 1, y + 1, INK[seat], COLORS[seat], SMALL)

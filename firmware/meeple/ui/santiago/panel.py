@@ -12,6 +12,7 @@ Rows are tuples built by the screen:
     (R_MENU, labels, cursor)      options: side by side when they fit, else one per line
     (R_INFO, text)                the preview line(s) for the choice under the cursor
     (R_TEXT, text)                wrapped text
+    (R_HEAD, text)                one line of column heads over R_SEATS rows (spaces kept)
 """
 from meeple.ui.santiago import board as B
 from meeple.ui import theme
@@ -25,6 +26,7 @@ R_PICK = 3
 R_MENU = 4
 R_INFO = 5
 R_TEXT = 6
+R_HEAD = 7
 
 _LINE = 10
 
@@ -46,6 +48,8 @@ def _height(row, w):
         return 27
     if k == R_PICK:
         return 20
+    if k == R_HEAD:
+        return _LINE
     if k == R_SEATS:
         per = 0
         x = 3
@@ -209,6 +213,9 @@ def _row_diff(c, x, y, w, h, old, row):
             xx, yy = b[i]
             text_diff(c, xx + 10, y + yy + 1, old[1][i][1], row[1][i][1], theme.FG, bg)
         return
+    if k == R_HEAD:
+        _row(c, x, y, w, h, row)
+        return
     if k == R_MENU:
         if old[1] != row[1]:
             _row(c, x, y, w, h, row)
@@ -270,6 +277,8 @@ def _row(c, x, y, w, h, row, clean=False):
             B.seat_tag(c, xx, yy, q)
             c.text(s, xx + 10, yy + 1, theme.FG, bg, SMALL)
             xx += iw
+    elif k == R_HEAD:   # lined up with the text of the seat rows below it
+        c.text(row[1][:(w - 16) // SMALL.w], x + 13, y + 1, theme.DIM, bg, SMALL)
     elif k == R_MENU:
         labels = row[1]
         spots = _menu_spots(labels, x, y, w)

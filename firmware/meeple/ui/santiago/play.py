@@ -10,6 +10,11 @@ One screen for the whole game; what it asks depends on the phase of the seat to 
                 the two core actions (segment, amount) are played together, so B can still undo
     overseer    Accept a proposal / Build elsewhere (price shown) / Build for 1 / No canal
     extra canal Build extra canal / Pass, then a segment
+    recap       before a human decides again: what the other seats did since (newest first), A
+                goes on; while the bots move, the panel lists the same lines under whose turn it is
+
+Words, not coordinates: plots and canals are named by what they do ("a canal along 4 plots");
+on the cursor's plot the crop being placed is drawn.
 
 Buttons: d-pad (or X / Y) moves through the legal choices; on the board left/right go through
 them in reading order and up/down jump to the nearest row; A confirms, B goes back a step,
@@ -53,7 +58,9 @@ OPTIONS = (
 RULES = (
     ("Overview", "Plant crops, win water, score fields.\nEach round: an auction for the revealed "
      "tiles, placing them, bribing the canal overseer, an extra canal, then drought.\nScore: "
-     "each field (same crop, touching) x your markers in it, plus your escudos."),
+     "each field (same crop, touching) x your markers in it, plus your escudos.\nIncome: every "
+     "player gets 3 escudos at the end of each round.\nWith 3 or 4 players one tile is "
+     "removed at setup (shown on the seats page)."),
     ("Auction", "Everyone bids once, the overseer last. A bid must differ from every bid made "
      "this round. Pass = no bid.\nThe first player who passed becomes overseer; if nobody "
      "passed, the lowest bidder.\nHighest bid picks a tile first; passers place one marker "
@@ -68,8 +75,26 @@ RULES = (
      "marker. Green ground = watered, straw = dry, sand = desert.\nLanes: blue = canal, "
      "dashed = may be built now, stripes = a proposal (proposer's letter).\nSpring: the white "
      "and blue square. Palm: a small tree (on a tile: in its corner, green frame). Red X = turns "
-     "to desert, -1 = loses a marker."),
+     "to desert, -1 = loses a marker.\nTiles: x1 / x2 = markers the tile takes.\nSeats "
+     "page (X): money, markers left, extra canal (yes: unused), field sizes, score now = "
+     "fields x markers + money; on 240x135: $ money, mk markers left, C extra canal unused, "
+     "pts score now."),
 )
+
+
+def _why(why, what):
+    """The bot's reason without its own wording of the move (that names coordinates; the
+    hint says the move in the screen's words above it)."""
+    what = what[what.find(" ", 5) + 1:] if what.startswith("seat ") else what
+    k = why.find(what)
+    if k < 0:
+        return why
+    rest = (why[:k] + why[k + len(what):]).strip()
+    while rest and rest[0] in ":,; ":
+        rest = rest[1:]
+    while rest and rest[-1] in ":,; ":
+        rest = rest[:-1]
+    return rest or why
 
 
 def ai_action(state, seat, level):
@@ -86,6 +111,12 @@ M_MENU = 4
 M_SEG = 5
 M_AMOUNT = 6
 M_OVER = 7
+M_RECAP = 8     # what the others did since this seat's last decision; A goes on
+# the seats page's column heads (240x135: the symbols are on the "Screen" rules page)
+SEAT_HEAD = "%5s %7s %5s %-8s %5s" % ("money", "markers", "canal", "fields", "score")
+SEAT_HEAD_SHORT = "%3s %2s %s %4s" % ("$", "mk", "C", "pts")
+
+RECAP_KEEP = 10  # lines kept for the recap (the newest)
 
 # dirty parts
 D_ALL = 1
@@ -137,6 +168,7 @@ class Screen(_Screen):
         self.fixed_seg = False  # the core already holds the segment (resumed mid-offer)
         self.page = PG_DECIDE
         self.last = ""          # the last action, in words (the log is read from the journal)
+        self.recent = []        # the others' actions since a human's last decision, in words
         self._pages_loaded = False  # santiago_screens imported by this screen
         self._hint_due = False  # the game menu asked for a hint (worked out in tick)
         self.snap = bytearray(st)       # the state before the next action
@@ -157,8 +189,20 @@ class Screen(_Screen):
         self.last = txt
         ended = self.snap[S.O_ROUND] != st[S.O_ROUND] or (
             st[S.O_PHASE] == S.OVER and self.snap[S.O_PHASE] != S.OVER)
+        rec = self.recent
+        if self.session.is_human(seat):
+            del rec[:]      # a human decided: the recap starts again
+        else:
+            rec.append(txt)
         if ended:
-            self._show_drought()
+            lose, dry = self._show_drought()
+            if lose or dry:
+                rec.append("Drought: %d plot%s lost a marker, %d turned to desert" % (
+                    lose, "" if lose == 1 else "s", dry))
+            if st[S.O_PHASE] != S.OVER:
+                rec.append("Round %d begins: +3 escudos each" % st[S.O_ROUND])
+        if len(rec) > RECAP_KEEP:
+            del rec[:len(rec) - RECAP_KEEP]
         self.snap[:] = st
         self._enter()
         self.dirty |= D_BOARD | D_PANEL | D_FOOT | D_STATUS
@@ -202,12 +246,13 @@ class Screen(_Screen):
             self._hint_due = False
             st = self.session.state
             seat = core.to_move(st)
-            if self.mode in (M_WAIT, M_OVER):
+            if self.mode in (M_WAIT, M_OVER, M_RECAP):
                 return
             from meeple import ai
             from meeple.ui.widgets import DialogScreen
             a, why = ai.hint(core, st, seat)
-            self.app.push(DialogScreen("Hint", "%s\n\n%s" % (S.action_text(st, seat, a, SEAT_LETTERS), why),
+            self.app.push(DialogScreen("Hint", "%s\n\n%s" % (S.action_text(st, seat, a, SEAT_LETTERS),
+                                                               _why(why, core.describe(st, a))),
                                        None, None, "A ok  B back"))
 
     def _show_drought(self):
@@ -220,6 +265,7 @@ class Screen(_Screen):
         if lose or dry:
             self.drought_up = True
             self.app.push(self.pages().DroughtScreen(self, lose, dry, st[S.O_PHASE] == S.OVER))
+        return lose, dry
 
     def drought_done(self):
         self.drought_up = False
@@ -252,6 +298,10 @@ class Screen(_Screen):
             self._marks()
             return
         self.viewer = seat
+        if self.recent:
+            self.mode = M_RECAP
+            self._marks()
+            return
         self.nacts = core.legal_into(st, self.acts)
         ph = st[S.O_PHASE]
         if ph == S.AUCTION:
@@ -297,7 +347,7 @@ class Screen(_Screen):
             if kinds & (1 << S.K_ACCEPT):
                 o.append((O_ACCEPT, "Accept"))
                 cost = S.max_total(st) + 1
-                o.append((O_BUILD, "Build: %d" % cost if kinds & (1 << S.K_BUILD) else "Build: %d!" % cost))
+                o.append((O_BUILD, ("Build for %d" if kinds & (1 << S.K_BUILD) else "Build for %d!") % cost))
             else:
                 if kinds & (1 << S.K_BUILD):
                     o.append((O_BUILD, "Build for 1"))
@@ -347,7 +397,8 @@ class Screen(_Screen):
             if S.leftover(st):  # only some empty plots may take the leftover tile
                 for q in self.ch:
                     bd.marks[q] |= B.F_CHOICE
-            bd.marks[p] = B.F_CURSOR
+            bd.marks[p] = B.F_CURSOR | B.F_GHOST   # the crop being placed, on the plot
+            bd.ghost = t >> 1
         elif self.mode == M_SEG and self.ch:
             for s in self.ch:
                 bd.lane_marks[s] = B.L_CHOICE
@@ -386,6 +437,7 @@ class Screen(_Screen):
         c.fill(theme.BG)
         self.board.hide_x = 9999
         self.board.draw(c, self.session.state)
+        self.panel.invalidate()  # the fill above wiped it: every row is sent again
         self._panel_on = False
         self._foot = None
         self._status = None
@@ -439,7 +491,8 @@ class Screen(_Screen):
         s = self.status_text()
         cols = (lay.w - 4) // SMALL.w
         room = cols - len(s) - 2
-        t = self.last[:room].rjust(room) if room > 4 else ""
+        n = len(self.last)   # whole, or not at all (MicroPython's str has no rjust)
+        t = " " * (room - n) + self.last if room >= n else ""
         old = self._status
         ty = (lay.status_h - SMALL.h) // 2
         if old is None or old[0] != s:
@@ -456,14 +509,23 @@ class Screen(_Screen):
         ov = st[S.O_OVERSEER]
         if ph == S.OVER:
             return "Game over"
-        if two_lines:
-            return "Round %d/%d\n%s Ov %s" % (st[S.O_ROUND], S.rounds(st), S.PHASE_NAMES[ph],
-                                              SEAT_LETTERS[ov])
-        return "R%d/%d %s Ov %s" % (st[S.O_ROUND], S.rounds(st), S.PHASE_NAMES[ph], SEAT_LETTERS[ov])
+        if two_lines:   # 240x135: the overseer named while the bribes go to him
+            return "Round %d of %d\n%s%s" % (st[S.O_ROUND], S.rounds(st), S.PHASE_NAMES[ph],
+                                             "\n%s overseer" % SEAT_LETTERS[ov] if ph == S.BRIBE else "")
+        return "Round %d/%d  %s  %s overseer" % (st[S.O_ROUND], S.rounds(st), S.PHASE_NAMES[ph],
+                                                 SEAT_LETTERS[ov])
+
+    def keys(self):
+        """The words for "previous / next" on this board: the d-pad, or X / Y without one."""
+        inp = self.app.input if self.app else None
+        if inp is not None and inp.buttons & 15 != 15:
+            return "X/Y"
+        return "<>"
 
     def footer_text(self):
         m = self.mode
         st = self.session.state
+        k = self.keys()
         if m == M_WAIT:
             q = core.to_move(st)
             who = SEAT_LETTERS[q] + " " + SEAT_NAMES[q]
@@ -472,24 +534,26 @@ class Screen(_Screen):
             return "%s is thinking" % who
         if m == M_OVER:
             return "A results"
+        if m == M_RECAP:
+            return "A your turn  (what the others did)"
         if m == M_BID:
-            return "A %s  <> amount" % ("pass" if self.ch[self.cur] == 0 else "bid")
+            return "A %s  %s amount" % ("pass" if self.ch[self.cur] == 0 else "bid", k)
         if m == M_TILE:
-            return "A take tile  <> other tile"
+            return "A take tile  %s other tile" % k
         if m == M_PLOT:
             if self.lay and self.lay.short:
-                return "A place B back " + self.info_text(True)
+                return "A plant " + self.info_text(True)
             return "A place here  B other tile"
         if m == M_MENU:
-            return "A choose  <> option"
+            return "A choose  %s option" % k
         if m == M_SEG:
             if self.lay and self.lay.short:
-                return "A ok B back " + self.info_text(True)
-            return "A choose segment  B back"
-        return "A offer  B back  <> amount" if not self.fixed_seg else "A offer  <> amount"
+                return "A ok " + self.info_text(True)
+            return "A choose this canal  B back"
+        return ("A offer  B back  %s amount" if not self.fixed_seg else "A offer  %s amount") % k
 
     def info_text(self, short=False):
-        """The consequence of the choice under the cursor."""
+        """The consequence of the choice under the cursor, in words."""
         st = self.session.state
         m = self.mode
         seat = core.to_move(st)
@@ -499,12 +563,12 @@ class Screen(_Screen):
             size = S.field(st, p, t >> 1, self.fmark)
             mk = S.placing_markers(st, seat, t)
             if short:
-                return "%d,%d f%d %dmk" % (p % 8, p // 8, size, mk)
-            s = "%d,%d: field of %d, %d marker%s" % (p % 8, p // 8, size, mk, "" if mk == 1 else "s")
+                return "%s: field %d, %d marker%s" % (S.tile_text(t), size, mk, "" if mk == 1 else "s")
+            s = "%s here: field of %d, %d marker%s" % (S.tile_text(t), size, mk, "" if mk == 1 else "s")
             if S.leftover(st):
-                s += " (leftover tile: neutral)"
+                s += " (leftover tile: nobody's)"
             elif S.passed(st, seat):
-                s += " (passed: one fewer)"
+                s += " (you passed: one fewer)"
             return s
         if m == M_SEG or m == M_AMOUNT:
             s = self.ch[self.cur] if m == M_SEG else self.seg
@@ -515,18 +579,25 @@ class Screen(_Screen):
                 if S.owner(st, tmp[i]) == seat:
                     mine += 1
             tot = S.total(st, s)
-            if short:
-                return "%s %dp %dyours" % (S.seg_name(s), k, mine) + (" =%d" % tot if tot else "")
-            txt = "%s waters %d plots, %d yours" % (S.seg_name(s), k, mine)
+            txt = "waters %d plots, %d yours" % (k, mine)
+            if m == M_AMOUNT:
+                v = self.ch[self.cur]
+                if self.seg_kind == S.K_SUPPORT:
+                    q = S.proposer(st, s)
+                    return "%s; %s's canal: %d + your %d = %d" % (
+                        txt, SEAT_LETTERS[q] if q >= 0 else "?", tot, v, tot + v)
+                return "%s; your offer %d is the total" % (txt, v)
             if self.seg_kind == S.K_ACCEPT:
                 txt += "; you get %d" % tot
             elif self.seg_kind == S.K_BUILD:
                 txt += "; costs %d" % (S.max_total(st) + 1 if S.proposals(st) else 1)
             elif tot:
-                txt += "; total %d" % tot
+                txt += "; offers %d" % tot
             return txt
-        if m == M_BID:
-            return "1st pass: overseer; none: lowest bid"
+        if m == M_BID:   # one line under the picker: the panel has no room for more
+            if self.lay is not None and self.lay.short:
+                return "Overseer: first to pass"
+            return "Overseer: first to pass, or lowest bid"
         if m == M_MENU and self.opts:
             k = self.opts[self.ocur][0]
             if k == O_BUILD and S.proposals(st):
@@ -555,6 +626,15 @@ class Screen(_Screen):
             return "%d" % st[S.O_MONEY + q]
         return "?"
 
+    def overseer_text(self):
+        """Who is overseer and why (after the auction: first to pass, or the lowest bid)."""
+        st = self.session.state
+        ov = st[S.O_OVERSEER]
+        if st[S.O_PHASE] == S.AUCTION:
+            return "%s overseer (last round)" % SEAT_LETTERS[ov]
+        why = "first to pass" if st[S.O_BID + ov] == 0 else "lowest bid"
+        return "%s overseer (%s)" % (SEAT_LETTERS[ov], why)
+
     def panel_rows(self):
         st = self.session.state
         rows = []
@@ -566,6 +646,11 @@ class Screen(_Screen):
             return rows + self.seat_rows()
         ph = st[S.O_PHASE]
         m = self.mode
+        if m == M_RECAP:
+            rows.append((P.R_TEXT, "Since your turn:" if short else
+                         "Since your last turn (newest first):"))
+            self._recent_rows(rows)
+            return rows
         if ph == S.AUCTION or ph == S.PLACEMENT:
             sel = -1
             rev = S.revealed(st)
@@ -573,7 +658,7 @@ class Screen(_Screen):
                 sel = rev.index(self.tiles[self.tcur])
             rows.append((P.R_TILES, rev, sel))
         if ph == S.AUCTION:
-            items = [(q, str(b) if b else "pass") for q, b in S.bids_made(st)]
+            items = [(q, ("bid %d" if short else "bid %d ") % b if b else "pass") for q, b in S.bids_made(st)]
             rows.append((P.R_SEATS, items) if items else (P.R_TEXT, "No bids yet"))
         elif ph == S.PLACEMENT:
             order = [st[S.O_ORDER + i] for i in range(st[S.O_PLAYERS])]
@@ -581,15 +666,21 @@ class Screen(_Screen):
             for i in range(len(order)):
                 q = order[i]
                 b = st[S.O_BID + q]
-                items.append((q, ("%d" % b if b else "pass") + ("*" if i == st[S.O_IDX] else " ")))
+                items.append((q, ("bid %d" % b if b else "pass") + ("*" if i == st[S.O_IDX] else " ")))
             rows.append((P.R_SEATS, items))
         elif ph == S.BRIBE or ph == S.OVERSEER:
+            if not short:
+                rows.append((P.R_TEXT, self.overseer_text()))
             props = S.proposals(st)
             if not props:
                 rows.append((P.R_TEXT, "No proposal yet"))
             for s in props:
-                items = [(q, str(a)) for q, a in S.backers(st, s)]
-                items.append((S.proposer(st, s), "%s =%d" % (S.seg_name(s), S.total(st, s))))
+                items = []
+                for q, a in S.backers(st, s):
+                    items.append((q, ("'s canal %d" % a) if not items else "+%d" % a))
+                n = len(items) - 1
+                if n:   # the total when others back it too
+                    items[n] = (items[n][0], items[n][1] + " =%d" % S.total(st, s))
                 rows.append((P.R_SEATS, items))
         if m == M_BID:
             v = self.ch[self.cur]
@@ -607,31 +698,41 @@ class Screen(_Screen):
             rows.append((P.R_INFO, "%s: you put %d marker%s" % (S.tile_text(t), mk, "" if mk == 1 else "s")))
         elif m == M_PLOT or m == M_SEG:
             rows.append((P.R_INFO, self.info_text()))
-        elif m == M_WAIT:
+        elif m == M_WAIT:   # who decides now, then what happened since the last human turn
             q = core.to_move(st)
-            rows.append((P.R_TEXT, "%s %s to play" % (SEAT_LETTERS[q], SEAT_NAMES[q])))
-            if self.last:
-                rows.append((P.R_INFO, self.last))
+            verb = ("bid", "place a tile", "make an offer", "build the canal", "use the extra canal",
+                    "")[ph]
+            rows.append((P.R_TEXT, "%s %s to %s" % (SEAT_LETTERS[q], SEAT_NAMES[q], verb)))
+            self._recent_rows(rows)
         return rows
 
+    def _recent_rows(self, rows):
+        for i in range(len(self.recent) - 1, -1, -1):
+            rows.append((P.R_INFO, self.recent[i]))
+
     def seat_rows(self):
+        """Per seat: money (as visible), markers left, extra canal unused, field sizes, score
+        now (fields x markers + money), under a header; the tile removed at setup below."""
         st = self.session.state
         n = st[S.O_PLAYERS]
         fl = S.fields(st)
         pts = S.field_points(st, fl)
-        rows = []
         short = self.lay is not None and self.lay.short
+        rows: "list[Any]" = [(P.R_HEAD, SEAT_HEAD_SHORT if short else SEAT_HEAD)]
         for q in range(n):
             sizes = ",".join([str(v) for v in S.seat_fields(fl, q)]) or "-"
             mon = self.money_text(q)
             score = "%d" % (pts[q] + st[S.O_MONEY + q]) if mon != "?" else "%d+?" % pts[q]
-            a = "$%s %dmk%s" % (mon, st[S.O_SUPPLY + q], " C" if st[S.O_EXTRA + q] else "")
-            b = "f%s =%s" % (sizes, score)
             if short:
-                rows.append((P.R_SEATS, [(q, a)]))
-                rows.append((P.R_TEXT, "  " + b))
+                t = "%3s %2d %s %4s" % (mon, st[S.O_SUPPLY + q], "C" if st[S.O_EXTRA + q] else "-",
+                                        score)
             else:
-                rows.append((P.R_SEATS, [(q, a + "  " + b)]))
+                t = "%5s %7d %5s %-8s %5s" % (mon, st[S.O_SUPPLY + q],
+                                            "yes" if st[S.O_EXTRA + q] else "used", sizes[:8], score)
+            rows.append((P.R_SEATS, [(q, t)]))
+        r = st[S.O_REMOVED]
+        if r != S.NONE:
+            rows.append((P.R_TEXT, "Removed at setup: %s" % S.tile_text(r)))
         return rows
 
     # ---- input ----------------------------------------------------------------------------------
@@ -651,13 +752,19 @@ class Screen(_Screen):
             return
         if m == M_WAIT:
             return
+        if m == M_RECAP:
+            if e == ev.OK or e == ev.BACK:
+                del self.recent[:]
+                self._enter()
+                self.dirty |= D_PANEL | D_BOARD | D_FOOT
+            return
         fwd = e in (ev.RIGHT, ev.NEXT)
         back = e in (ev.LEFT, ev.PREV)
         if m in (M_BID, M_AMOUNT):
             if fwd or e == ev.UP:
-                self._move(1, D_PICK | D_FOOT)
+                self._move(1, D_PICK | D_FOOT | D_INFO)
             elif back or e == ev.DOWN:
-                self._move(-1, D_PICK | D_FOOT)
+                self._move(-1, D_PICK | D_FOOT | D_INFO)
             elif e == ev.OK:
                 self._confirm()
             elif e == ev.BACK and m == M_AMOUNT and not self.fixed_seg:

@@ -56,16 +56,28 @@ def log_text(g, keep=LOG_LINES):
     letters = _names(g).SEAT_LETTERS
     st = j.initial()
     out = []
+    group = -1      # round * 8 + phase of the lines since the last mark
     for i in range(len(j)):
         a = j.action(i)
+        now = st[S.O_ROUND] * 8 + st[S.O_PHASE]
+        if now != group:
+            if group >= 0:
+                out.append(_mark(group))
+            group = now
         out.append(S.action_text(st, j.seat(i), a, letters))
         if len(out) > keep:
             out.pop(0)
         core.apply(st, a)
     if not out:
         return "Nothing played yet."
-    out.reverse()   # newest first: what just happened is on top
+    out.append(_mark(group))
+    out.reverse()   # newest first: what just happened is on top, under its round and phase
     return "\n".join(out)
+
+
+def _mark(group):
+    """The heading over the log lines of one round's phase."""
+    return "-- Round %d, %s --" % (group // 8, S.PHASE_NAMES[group % 8])
 
 
 def _to_move(g):
@@ -89,7 +101,9 @@ def seats_text(g):
     L = _names(g)
     fl = S.fields(st)
     pts = S.field_points(st, fl)
-    lines = ["Round %d of %d, overseer %s" % (st[S.O_ROUND], S.rounds(st), L.SEAT_NAMES[st[S.O_OVERSEER]])]
+    lines = ["Round %d of %d, overseer %s (%s)" % (
+        st[S.O_ROUND], S.rounds(st), L.SEAT_NAMES[st[S.O_OVERSEER]],
+        g.overseer_text().split("(")[1][:-1])]
     for q in range(st[S.O_PLAYERS]):
         mon = g.money_text(q)
         sizes = ", ".join([str(v) for v in S.seat_fields(fl, q)]) or "none"
@@ -97,6 +111,9 @@ def seats_text(g):
         lines.append("%s %s: %s escudos, %d markers left, extra canal %s; fields %s; score %s" % (
             L.SEAT_LETTERS[q], L.SEAT_NAMES[q], mon, st[S.O_SUPPLY + q],
             "unused" if st[S.O_EXTRA + q] else "used", sizes, score))
+    if st[S.O_REMOVED] != S.NONE:
+        lines.append("Removed at setup: %s" % S.tile_text(st[S.O_REMOVED]))
+    lines.append("Income: 3 escudos each at the end of every round.")
     return "\n".join(lines)
 
 
@@ -122,6 +139,7 @@ class DroughtScreen(Screen):
         c.fill(theme.BG)
         bd.clear_marks()
         bd.show_free = False
+        bd.hide_x = 9999   # the whole board: the game's panel may have hidden its right side
         from meeple.ui.santiago import board as B
         for p in range(S.NPLOT):
             m = g.dmarks[p]

@@ -26,6 +26,7 @@ O_IDX = const(7)
 O_SPRING = const(8)
 O_PEND = const(9)
 O_PEND_SEG = const(10)
+O_REMOVED = const(11)
 O_NREV = const(12)
 O_REV = const(17)
 O_ORDER = const(22)
@@ -63,7 +64,7 @@ K_BUILD = const(6)
 K_EXTRA = const(7)
 
 CROP_NAMES = ("potato", "bean", "chili", "banana", "sugar")
-PHASE_NAMES = ("Auction", "Placing", "Bribes", "Overseer", "Extra canal", "Game over")
+PHASE_NAMES = ("Auction", "Placing tiles", "Bribes", "Canal building", "Extra canal", "Game over")
 
 
 def rounds(st):
@@ -168,6 +169,7 @@ def node_wet(st, n):
 
 
 def seg_name(s):
+    """H(i,j) / V(i,j) as the rules core names a segment (records and tests; not shown)."""
     if s < 16:
         return "H(%d,%d)" % (s % 4, s // 4)
     return "V(%d,%d)" % ((s - 16) % 5, (s - 16) // 5)
@@ -370,7 +372,9 @@ def plot_pos(p):
 
 
 def step_vertical(items, cur, pos, down):
-    """Index of the item nearest below (down) or above the current one; cur if none."""
+    """Index of the item nearest below (down) or above the current one; cur if none. The same
+    column wins over a nearer row in another one (down stays in its column past occupied
+    plots); a step sideways counts as four rows."""
     cx, cy = pos(items[cur])
     best = cur
     bd = 1 << 20
@@ -379,7 +383,7 @@ def step_vertical(items, cur, pos, down):
         dy = y - cy if down else cy - y
         if dy <= 0:
             continue
-        d = dy * 256 + (x - cx if x >= cx else cx - x)
+        d = (dy + 4 * (x - cx if x >= cx else cx - x)) * 64 + dy
         if d < bd:
             bd = d
             best = i
@@ -410,9 +414,16 @@ def tile_text(code):
     return "%s x%d" % (CROP_NAMES[code >> 1], (code & 1) + 1)
 
 
+def seg_words(st, s):
+    """A canal segment in words (no coordinates: the board has no labels): what it waters."""
+    tmp = bytearray(4)
+    k = seg_plots(s, tmp)
+    return "a canal along %d plots" % k
+
+
 def action_text(st, seat, a, letters):
-    """A short line for the log and the AI-move banner, e.g. "N bids 5", said before the
-    action is applied."""
+    """A short line for the log, the recap and hints, e.g. "N bids 5", said before the action
+    is applied; segments and plots are named by what they do, never by coordinates."""
     who = letters[seat]
     kind = a >> 12
     pay = a & 0xFFF
@@ -420,25 +431,39 @@ def action_text(st, seat, a, letters):
     if a == 0:
         if ph == OVERSEER:
             return "%s builds no canal" % who
-        return "%s passes" % who
+        if ph == AUCTION:
+            return "%s passes (no bid)" % who
+        if ph == EXTRA:
+            return "%s keeps the extra canal" % who
+        return "%s makes no offer" % who
     if kind == K_AMOUNT:
         if ph == AUCTION:
             return "%s bids %d" % (who, pay)
-        verb = "supports" if st[O_PEND] == 2 else "proposes"
-        return "%s %s %s with %d" % (who, verb, seg_name(st[O_PEND_SEG]), pay)
+        q = proposer(st, st[O_PEND_SEG])
+        if st[O_PEND] == 2 and q >= 0:
+            return "%s backs %s's canal with %d" % (who, letters[q], pay)
+        return "%s proposes a canal, offers %d" % (who, pay)
     if kind == K_PLACE:
         t = pay // 48
         p = pay % 48
         m = placing_markers(st, seat, t)
-        return "%s: %s at %d,%d, %d mk" % (who, tile_text(t), p % 8, p // 8, m)
+        tmp = bytearray(NPLOT)
+        size = field(st, p, t >> 1, tmp)
+        if leftover(st):
+            return "%s lays the leftover %s" % (who, tile_text(t))
+        return "%s plants %s: field of %d, %d marker%s" % (who, tile_text(t), size, m,
+                                                          "" if m == 1 else "s")
     if kind == K_PROPOSE:
-        return "%s proposes %s" % (who, seg_name(pay))
+        return "%s proposes %s" % (who, seg_words(st, pay))
     if kind == K_SUPPORT:
-        return "%s supports %s" % (who, seg_name(pay))
+        q = proposer(st, pay)
+        return "%s backs %s's canal" % (who, letters[q] if q >= 0 else "a")
     if kind == K_ACCEPT:
-        return "%s accepts %s, gets %d" % (who, seg_name(pay), total(st, pay))
+        q = proposer(st, pay)
+        return "%s takes %s's canal, gets %d" % (who, letters[q] if q >= 0 else "a", total(st, pay))
     if kind == K_BUILD:
-        return "%s builds %s for %d" % (who, seg_name(pay), max_total(st) + 1)
+        return "%s builds %s for %d" % (who, seg_words(st, pay),
+                                        max_total(st) + 1 if proposals(st) else 1)
     if kind == K_EXTRA:
-        return "%s extra canal %s" % (who, seg_name(pay))
+        return "%s builds its extra canal, %s" % (who, seg_words(st, pay)[2:])
     return "%s: action %d" % (who, a)
