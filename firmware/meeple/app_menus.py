@@ -95,10 +95,12 @@ class MainMenu(MenuScreen):
         app = self.app
         gc.collect()
         games = ", ".join(g.TITLE for g in app.games) or "none yet"
-        text = ("meeple %s\nBoard: %s\nPanel: %d x %d\nGames: %s\nFree memory: %d bytes\n"
+        free = mem_free()
+        text = ("meeple %s\nBoard: %s\nPanel: %d x %d\nGames: %s\nFree memory: %s\n"
                 "SPI bytes sent: %d" % (
                     app_version(), app.board.NAME, app.canvas.width, app.canvas.height, games,
-                    mem_free(), getattr(app.canvas.display, "bytes_sent", 0)))
+                    "%d bytes" % free if free >= 0 else "not measured in the simulator",
+                    getattr(app.canvas.display, "bytes_sent", 0)))
         app.push(TextScreen("About", text))
 
 
@@ -190,12 +192,17 @@ class SetupScreen(MenuScreen):
         self.app.pop()
 
 
+TEXT_SIZES = ("Normal", "Large")
+TAKEBACKS = ("Off", "On", "Always")   # Always: even past a tile drawn or a stack revealed
+
+
 class SettingsScreen(MenuScreen):
     FOOTER = "A change  B back"
 
     def __init__(self):
-        MenuScreen.__init__(self, "Settings", ["Brightness", "AI pause", "Hot-seat privacy"],
-                            ["", "", ""], footer=self.FOOTER)
+        MenuScreen.__init__(self, "Settings", ["Brightness", "AI pause", "Privacy", "Text",
+                                               "Take-backs"],
+                            ["", "", "", "", ""], footer=self.FOOTER)
 
     def draw(self, c):
         self._values()
@@ -206,6 +213,8 @@ class SettingsScreen(MenuScreen):
         self.menu.set_value(0, "%d" % s["brightness"])
         self.menu.set_value(1, _pause_text(s["ai_pause"]))
         self.menu.set_value(2, "On" if s["privacy"] else "Off")
+        self.menu.set_value(3, TEXT_SIZES[s["text"] == 1])
+        self.menu.set_value(4, TAKEBACKS[s["takeback"] % 3])
 
     def choose(self, i):
         s = self.app.settings
@@ -220,15 +229,23 @@ class SettingsScreen(MenuScreen):
             self.app.push(PickerScreen("AI pause", "Time to read an AI move", vals,
                                        [_pause_text(v) for v in vals], cur,
                                        lambda v: self._set("ai_pause", v)))
-        else:
+        elif i == 2:
             self.app.push(PickerScreen("Privacy", "Pass screen between humans", (0, 1),
                                        ("Off", "On"), s["privacy"],
                                        lambda v: self._set("privacy", v)))
+        elif i == 3:
+            self.app.push(PickerScreen("Text", "Size of menus and pages", (0, 1), TEXT_SIZES,
+                                       s["text"] == 1, lambda v: self._set("text", v)))
+        else:
+            self.app.push(PickerScreen("Take-backs", "Take back my last move", (0, 1, 2),
+                                       TAKEBACKS, s["takeback"] % 3,
+                                       lambda v: self._set("takeback", v)))
 
     def _set(self, key, v):
         app = self.app
         app.settings[key] = v
         app.apply_brightness()
+        app.apply_text()
         app.save_settings()
         app.pop()
         self._values()
@@ -240,29 +257,31 @@ def _pause_text(tenths):
 
 
 class RulesMenu(MenuScreen):
+    """The buttons page, then one entry per game leading to that game's pages (one level
+    each: a page title fits a row of the large font on every panel)."""
+
     def __init__(self):
         MenuScreen.__init__(self, "Rules", [])
-        self.pages = []
 
     def draw(self, c):
-        app = self.app
-        self.pages = [(None, 0)]     # (plug-in, page): the buttons page, then each game's pages
-        labels = ["Buttons"]
-        for g in app.games:
-            titles = app_game.rule_titles(g)
-            for i in range(len(titles)):
-                self.pages.append((g, i))
-                labels.append("%s: %s" % (g.TITLE, titles[i]))
-        self.menu.labels = labels
+        self.menu.labels = ["Buttons"] + [g.TITLE for g in self.app.games]
         MenuScreen.draw(self, c)
 
     def choose(self, i):
-        g, page = self.pages[i]
-        if g is None:
+        if i == 0:
             self.app.push(TextScreen("Buttons", button_help(self.app)))
-            return
-        title, text = app_game.rules(g)[page]
-        self.app.push(TextScreen("%s: %s" % (g.TITLE, title), text))
+        else:
+            self.app.push(GameRules(self.app.games[i - 1]))
+
+
+class GameRules(MenuScreen):
+    def __init__(self, plugin):
+        MenuScreen.__init__(self, plugin.TITLE + " rules", list(app_game.rule_titles(plugin)))
+        self.plugin = plugin
+
+    def choose(self, i):
+        title, text = app_game.rules(self.plugin)[i]
+        self.app.push(TextScreen(title, text))
 
 
 _ROLE = {ev.UP: "up", ev.DOWN: "down", ev.LEFT: "left", ev.RIGHT: "right", ev.OK: "confirm",
@@ -272,9 +291,18 @@ _ROLE = {ev.UP: "up", ev.DOWN: "down", ev.LEFT: "left", ev.RIGHT: "right", ev.OK
 
 def button_help(app):
     """What each button does on this board (from its Input mapping)."""
+    inp = app.input
     lines = ["On the %s:" % app.board.NAME]
-    for e, name in app.input.names():
+    for e, name in inp.names():
         lines.append("%s: %s" % (name, _ROLE[e]))
     lines.append("")
-    lines.append("Held directions repeat. Every screen's footer says what A and B do.")
+    if inp.dpad:
+        lines.append("Held directions repeat.")
+    else:
+        lines.append("Held X or Y repeats. Hold A or B half a second for the second action "
+                     "or the game menu.")
+    lines.append("Every screen's footer says what its buttons do.")
+    lines.append("")
+    lines.append("After a minute without a press the screen dims, after five it goes dark: "
+                 "any button wakes it (that press does nothing else).")
     return "\n".join(lines)

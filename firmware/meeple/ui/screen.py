@@ -22,12 +22,49 @@ from meeple.ui import theme
 from meeple.ui.gfx import LARGE, SMALL
 
 HEADER_H = 20   # LARGE (16 px) + 2 px above and below
-FOOTER_H = 11   # SMALL (8 px) + 3
+FOOTER_H = 11   # SMALL (8 px) + 3: the footer in normal text (game screens draw their own)
+
+# The reading font of the console's footers, menus, text pages and dialogs: SMALL, or LARGE
+# when Settings > Text is "large" (set_large). One slot, read at draw time by every screen.
+_TEXT = [SMALL]
+
+
+def set_large(on):
+    _TEXT[0] = LARGE if on else SMALL
+
+
+def text_font():
+    return _TEXT[0]
+
+
+def line_h():
+    """Height of one line of reading text (the font plus 2 px of leading)."""
+    return _TEXT[0].h + 2
+
+
+def footer_h():
+    return _TEXT[0].h + 3
 
 
 def body(c):
     """(x, y, w, h) of the area between title bar and footer."""
-    return 0, HEADER_H, c.width, c.height - HEADER_H - FOOTER_H
+    return 0, HEADER_H, c.width, c.height - HEADER_H - footer_h()
+
+
+# Footer words for boards without a d-pad (UX.md: the footer names the board's own buttons):
+# X moves to the next choice and Y to the previous, A held is ALT and B held is MENU.
+_NO_DPAD = (("up/down", "X/Y"), ("<>", "X/Y"), ("left/right", "X/Y"))
+
+
+def footer_words(text, app):
+    """`text` with direction words replaced by the buttons this board has."""
+    inp = getattr(app, "input", None) if app is not None else None
+    if inp is None or getattr(inp, "dpad", True):
+        return text
+    for a, b in _NO_DPAD:
+        if a in text:
+            text = text.replace(a, b)
+    return text
 
 
 def cell(c, x, y, w, h, s, fg, bg, font=SMALL, align=0):
@@ -88,7 +125,9 @@ class Screen:
         self.draw_body(c)
 
     def draw_footer(self, c):
-        cell(c, 0, c.height - FOOTER_H, c.width, FOOTER_H, self.footer, theme.DIM, theme.BG)
+        fh = footer_h()
+        cell(c, 0, c.height - fh, c.width, fh, footer_words(self.footer, self.app), theme.DIM,
+             theme.BG, text_font())
 
     def draw_body(self, c):
         x, y, w, h = body(c)

@@ -456,6 +456,9 @@ def menu(scr):
     st = scr.session.state
     items = ["Log", "Overview", "Rules", "Leave game"]
     acts = [lambda: log(scr), lambda: overview(scr), lambda: _rules(scr), scr.session.leave]
+    if scr.session.can_take_back():   # the console's take-back (meeple.app_game)
+        items.insert(3, "Take back my move")
+        acts.insert(3, scr.session.take_back)
     if scr.deciding():
         items.insert(0, "Hint")
         acts.insert(0, lambda: _hint(scr))

@@ -406,7 +406,8 @@ class Screen(_Base):
         st = self.session.state
         action, reason = ai.hint(cacao, st, m.to_move(st))
         text = "%s\n\n%s\n\nA use it  B back" % (cacao.describe(st, action), reason)
-        self.app.push(DialogScreen("Hint", text, lambda: self._use_hint(action), None, "A use it  B back"))
+        self.app.push(DialogScreen("Hint", text, lambda: self._use_hint(action),
+                                   self.session.back_to_menu, "A use it  B back"))
 
     def _use_hint(self, action):
         self.app.pop()

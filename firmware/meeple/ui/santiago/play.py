@@ -208,7 +208,7 @@ class Screen(_Screen):
             from meeple.ui.widgets import DialogScreen
             a, why = ai.hint(core, st, seat)
             self.app.push(DialogScreen("Hint", "%s\n\n%s" % (S.action_text(st, seat, a, SEAT_LETTERS), why),
-                                       None, None, "A ok  B back"))
+                                       None, self.session.back_to_menu, "A ok  B back"))
 
     def _show_drought(self):
         st = self.session.state
