@@ -304,8 +304,9 @@ class GameSession:
         to where the page was opened from, not into the game."""
         app = self.app
         app.pop()
-        if app.screen is self.screen:
-            self.screen.event(ev.MENU)
+        scr = self.screen
+        if scr is not None and app.screen is scr:
+            scr.event(ev.MENU)
 
     # ---- take-backs -----------------------------------------------------------------------
     def _takeback_point(self):
