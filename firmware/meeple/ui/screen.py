@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from typing import Any
 
 from meeple.ui import theme
-from meeple.ui.gfx import LARGE, SMALL
+from meeple.ui.gfx import ARROW_DOWN, ARROW_LEFT, ARROW_RIGHT, ARROW_UP, LARGE, SMALL
 
 HEADER_H = 20   # LARGE (16 px) + 2 px above and below
 FOOTER_H = 11   # SMALL (8 px) + 3: the footer in normal text (game screens draw their own)
@@ -112,6 +112,19 @@ def wrap(text, cols):
     return out
 
 
+def fit_footer(text, cols):
+    """A footer in `cols` characters (large text): single spaces, arrows for direction words,
+    then whole words off the end (the buttons' names stay, their last verbs go first)."""
+    if len(text) <= cols:
+        return text
+    while "  " in text:
+        text = text.replace("  ", " ")
+    text = text.replace("up/down", ARROW_UP + ARROW_DOWN).replace("<>", ARROW_LEFT + ARROW_RIGHT)
+    while len(text) > cols and " " in text:
+        text = text[:text.rfind(" ")]
+    return text
+
+
 class Screen:
     title = ""
     footer = "A select  B back"
@@ -126,8 +139,10 @@ class Screen:
 
     def draw_footer(self, c):
         fh = footer_h()
-        cell(c, 0, c.height - fh, c.width, fh, footer_words(self.footer, self.app), theme.DIM,
-             theme.BG, text_font())
+        f = text_font()
+        cell(c, 0, c.height - fh, c.width, fh,
+             fit_footer(footer_words(self.footer, self.app), (c.width - 4) // f.w), theme.DIM,
+             theme.BG, f)
 
     def draw_body(self, c):
         x, y, w, h = body(c)

@@ -78,24 +78,32 @@ class MenuList:
         ry = y + (i - self.top) * rh
         ty = ry + 2
         sel = i == self.cursor
-        cols = (w - 12) // f.w
         val = self.values[i] if self.values is not None else ""
         label = (ARROW_RIGHT if sel else " ") + self.labels[i] + " "
-        if len(label) + len(val) > cols:
-            label = label[:cols - len(val) - 1] + " "   # a gap always parts label and value
+        vf = f
+        if (len(label) + len(val)) * f.w > w - 12 and f is not SMALL:
+            vf = SMALL      # a long row keeps its label whole: the value goes small
+        room = (w - 12 - vf.width(val)) // f.w
+        if len(label) > room:
+            label = label[:room - 1] + " "   # a gap always parts label and value
         lw = c.text(label, x + 2, ty, theme.SEL_FG if sel else theme.FG,
                     theme.SEL_BG if sel else theme.BG, f)
-        vx = x + w - 10 - f.width(val)
+        vw = vf.width(val)
+        vx = x + w - 10 - vw
+        vy = ty + (f.h - vf.h) // 2
         if val:
-            c.text(val, vx, ty, theme.SEL_FG if sel else theme.ACCENT,
-                   theme.SEL_BG if sel else theme.BG, f)
+            c.text(val, vx, vy, theme.SEL_FG if sel else theme.ACCENT,
+                   theme.SEL_BG if sel else theme.BG, vf)
         if full:
             gx = x + w - 8
             c.fill_rect(x, ry, w - 8, 2, theme.BG)
             c.fill_rect(x, ty + f.h, w - 8, rh - 2 - f.h, theme.BG)
             c.fill_rect(x, ty, 2, f.h, theme.BG)
             c.fill_rect(x + 2 + lw, ty, vx - x - 2 - lw, f.h, theme.BG)
-            c.fill_rect(vx + f.width(val), ty, gx - vx - f.width(val), f.h, theme.BG)
+            c.fill_rect(vx + vw, ty, gx - vx - vw, f.h, theme.BG)
+            if val and vf.h < f.h:       # above and below a small value
+                c.fill_rect(vx, ty, vw, vy - ty, theme.BG)
+                c.fill_rect(vx, vy + vf.h, vw, ty + f.h - vy - vf.h, theme.BG)
             # scroll marks in the 8 px gutter: more rows above / below
             mark = " "
             if i == self.top and self.top > 0:
