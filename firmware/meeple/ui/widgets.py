@@ -245,6 +245,11 @@ class DialogScreen(Screen):
         lh = line_h()
         lines = wrap(self.message, (w - 16) // f.w)
         rows = (h - 12) // lh
+        if len(lines) > rows and f is not SMALL:   # too long for large text: all of it, small
+            f = SMALL
+            lh = 10
+            lines = wrap(self.message, (w - 16) // f.w)
+            rows = (h - 12) // lh
         for i in range(min(rows, len(lines))):
             if lines[i]:
                 c.text(lines[i], x + 8, y + 8 + i * lh, theme.FG, theme.PANEL, f)
