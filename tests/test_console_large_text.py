@@ -80,11 +80,13 @@ def test_menus_pages_and_dialogs_fit_in_both_sizes(board, large, tmp_path):
         assert words_read(con) == " ".join(text.split()), title
         footer_ok(con, TextScreen.footer)
         app.pop()
-    app.push(ConfirmScreen("Leave game", "Leave this game for the main menu?\n\nIt stays saved: "
-                           "Continue in the main menu picks it up.", "leave", app.home))
-    app.render()
-    shown = " ".join(con.text())
-    assert "Leave game" in shown and "picks it up." in shown     # the whole question
+    long = " ".join(["A question that is far too long for the large font."] * 4)
+    for text in ("Leave this game? It stays saved for Continue.", long):
+        app.push(ConfirmScreen("Leave game", text, "leave", app.home))
+        app.render()
+        shown = " ".join(" ".join(con.text()).split())
+        assert text in shown, (text, shown)       # the whole question, small if it must be
+        app.pop()
     assert con.canvas.clipped == 0
 
 

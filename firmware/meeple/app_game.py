@@ -295,9 +295,8 @@ class GameSession:
         if self.core.is_over(self.state):
             self.app.home()
             return
-        self.app.push(ConfirmScreen("Leave game", "Leave this game for the main menu?\n\n"
-                                    "It stays saved: Continue in the main menu picks it up.",
-                                    "leave", self.app.home))
+        self.app.push(ConfirmScreen("Leave game", "Leave this game? It stays saved for "
+                                    "Continue.", "leave", self.app.home))
 
     def back_to_menu(self):
         """Close the page on top (a hint) and open the game menu again: B goes one level back

@@ -110,7 +110,9 @@ class MenuList:
                 mark = ARROW_UP
             elif i == self.top + self.rows_visible() - 1 and i < len(self.labels) - 1:
                 mark = ARROW_DOWN
-            cell(c, gx, ry, 8, rh, mark, theme.DIM, theme.BG, SMALL)
+            c.fill_rect(gx, ry, 8, rh, theme.BG)
+            if mark != " ":   # (a cell of 8 px has room for no character: drawn directly)
+                c.text(mark, gx + 1, ry + (rh - SMALL.h) // 2, theme.DIM, theme.BG, SMALL)
 
     def draw(self, c):
         x, y, w, h = self.box
