@@ -168,7 +168,10 @@ def test_rules_rows_fit_and_labels_keep_apart_from_values(board, tmp_path):
         app.push(app_menus.GameRules(g))
         app.render()
         for t in app_game.rule_titles(g):      # every page title whole on its row
-            assert any(r.endswith(t) for r in con.text()), (t, con.text())
+            while not any(r.endswith(t) for r in con.text()):
+                before = app.screen.menu.cursor
+                con.keys("down" if con.board.ID in DPAD else "X")
+                assert app.screen.menu.cursor == before + 1, (t, con.text())
         app.pop()
     app.push(app_menus.SetupScreen(plugin(con, "cacao")))
     app.render()
@@ -244,3 +247,20 @@ def test_a_held_waking_direction_does_not_repeat_into_the_menu(tmp_path):
     con.keys("hold:down")               # 700 ms held: repeats would move the cursor
     assert con.app.screen.menu.cursor == 0
     assert con.input.word(ev.MENU) == "Y"
+
+
+def test_each_games_help_gives_the_numbers_a_newcomer_needs(tmp_path):
+    """The rules pages carry the water track values (from the core's table), the income and
+    the round counts, and the symbols on screen are explained."""
+    from meeple.core import cacao, santiago
+    con = Console("waveshare_lcd_1_3", root=str(tmp_path))
+    pages = {g.GAME: dict(app_game.rules(g)) for g in con.app.games}
+    water = ", ".join(str(v) for v in cacao.WATER_VALUES[:-1]) + " and %d" % cacao.WATER_VALUES[-1]
+    assert water in pages["cacao"]["Numbers"]
+    for title in ("Overview", "Your turn", "Selling", "Overbuilding", "Scoring"):
+        assert title in pages["cacao"]
+    text = " ".join(pages["santiago"].values())
+    # the figures as the core has them (CPython keeps the core's private constants readable)
+    assert "Rounds: %d, or %d with 5 players" % (santiago._rounds(3), santiago._rounds(5)) in text
+    assert "%d each to start, %d more" % (santiago._START_MONEY, santiago._INCOME) in text
+    assert "Markers: %d each" % santiago._MARKERS in text and "Screen" in pages["santiago"]

@@ -12,6 +12,7 @@ the core while it waits, so what it counts is what a real RP2040 would be awake 
 import argparse
 import json
 import os
+import time
 
 from tools.pico import Pico
 
@@ -39,6 +40,13 @@ def main(argv=None):
     with Pico(os.path.join(ROOT, "build", "pico", "power")) as p:
         p.flash(args.board)
         vh = p.vh
+        for _ in range(60):        # the flash ends in machine.reset(): the emulator restarts
+            try:
+                vh.ping(quiet=True)
+                break
+            except Exception:       # noqa: BLE001  (not up yet: refused or closed)
+                vh.close()
+                time.sleep(1)
         vh.wait_idle(ms=500, timeout_ms=20000)
         vh.press("A")                                  # title -> main menu (a press: awake)
         vh.wait_idle(ms=500, timeout_ms=20000)

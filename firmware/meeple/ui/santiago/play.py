@@ -69,6 +69,10 @@ RULES = (
      "dashed = may be built now, stripes = a proposal (proposer's letter).\nSpring: the white "
      "and blue square. Palm: a small tree (on a tile: in its corner, green frame). Red X = turns "
      "to desert, -1 = loses a marker."),
+    ("Numbers", "Rounds: 11, or 9 with 5 players. Stacks of tiles: 4, or 5 with 5 players; "
+     "one tile of each is turned up every round.\nEscudos: 10 each to start, 3 more at the "
+     "end of every round.\nMarkers: 22 each; a tile shows 1 or 2 and its buyer places that "
+     "many (one fewer after passing in the auction)."),
 )
 
 
