@@ -175,10 +175,12 @@ def test_rules_rows_fit_and_labels_keep_apart_from_values(board, tmp_path):
         app.pop()
     app.push(app_menus.SetupScreen(plugin(con, "cacao")))
     app.render()
-    rows = [r for r in con.text() if "Start" in r]
-    assert rows and all(not r.endswith("Random") or r.endswith(" Random") for r in rows)
-    ml = MenuList(["Start player"], ["Random"], 0)
-    assert ml.labels == ["Start player"]
+    runs = sorted(con.panel.texts, key=lambda t: (t[1], t[0]))
+    label = [t for t in runs if t[4].strip(" \x7f") == "Start player"]
+    assert label, [t[4] for t in runs]          # the whole label, not cut
+    lx, ly, lw, lh, _ = label[0]
+    value = [t for t in runs if t[4] == "Random" and ly <= t[1] < ly + lh]
+    assert value and value[0][0] >= lx + len("\x7fStart player") * 12 + 4   # a gap, no run-in
     assert con.canvas.clipped == 0
 
 
