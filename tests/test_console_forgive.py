@@ -163,9 +163,9 @@ def test_rules_rows_fit_and_labels_keep_apart_from_values(board, tmp_path):
     con = Console(board, root=str(tmp_path))
     con.keys("A")
     app = con.app
-    from meeple import app_menus
+    from meeple import app_menus, app_settings
     for g in app.games:
-        app.push(app_menus.GameRules(g))
+        app.push(app_settings.GameRules(g))
         app.render()
         for t in app_game.rule_titles(g):      # every page title whole on its row
             while not any(r.endswith(t) for r in con.text()):

@@ -42,8 +42,6 @@ imported since, so the menus never hold a game and a game never holds the menus 
 import gc
 import sys
 
-from meeple.ui import input as ev
-from meeple.ui.widgets import ConfirmScreen, DialogScreen
 
 HUMAN = 0
 AI_EASY = 1
@@ -141,6 +139,11 @@ def forget(name):
             pass
 
 
+def _session():
+    from meeple import app_session
+    return app_session
+
+
 def title_of(app, game_id):
     for g in app.games:
         if g.GAME == game_id:
@@ -207,22 +210,6 @@ def _open(app, plugin, meta, state, keep, new):
     session.next_turn()
 
 
-class PassScreen(DialogScreen):
-    """Hot-seat privacy: "pass the console to ...". Only A (held A on boards whose A has the
-    hold gesture, i.e. without a d-pad) lets the player in: B, held B and the rest do nothing,
-    so nobody's hand shows by a stray press."""
-
-    def __init__(self, plugin, seat):
-        name = "%s %s" % (plugin.SEAT_LETTERS[seat], plugin.SEAT_NAMES[seat])
-        DialogScreen.__init__(self, "Pass the console", "Pass the console to %s.\n\n"
-                              "%s: press A when only you can see the screen." % (name, name),
-                              None, None, "A I am " + plugin.SEAT_NAMES[seat])
-
-    def event(self, e):
-        if e == ev.OK or (e == ev.ALT and self.app and not self.app.input.dpad):
-            self.app.pop()
-
-
 class GameSession:
     def __init__(self, app, plugin, meta, state):
         from meeple.journal import Journal
@@ -278,7 +265,7 @@ class GameSession:
         self._ai_due = -1
         if (self.app.settings["privacy"] and self.humans() >= 2 and seat != self._shown_seat):
             # hot-seat privacy: nobody else's hand may show before this player holds the console
-            self.app.push(PassScreen(self.plugin, seat))
+            self.app.push(_session().PassScreen(self.plugin, seat))
         self._shown_seat = seat
 
     def tick(self, now):
@@ -289,68 +276,33 @@ class GameSession:
             self.play(self.plugin.ai_action(self.core.observe(self.state, seat), seat, level))
             gc.collect()
 
+    # what only an open game needs is in meeple.app_session (imported when first used, forgotten
+    # with the game's modules): the idle menus do not hold it
     def leave(self):
-        """Back to the main menu; while the game is on, only after a confirmation (it stays
-        saved for Continue, but one press too many must not end the evening's game)."""
-        if self.core.is_over(self.state):
-            self.app.home()
-            return
-        self.app.push(ConfirmScreen("Leave game", "Leave this game? It stays saved for "
-                                    "Continue.", "leave", self.app.home))
+        """Back to the main menu; while the game is on, after a confirmation."""
+        _session().leave(self)
 
     def back_to_menu(self):
-        """Close the page on top (a hint) and open the game menu again: B goes one level back
-        to where the page was opened from, not into the game."""
-        app = self.app
-        app.pop()
-        scr = self.screen
-        if scr is not None and app.screen is scr:
-            scr.event(ev.MENU)
-
-    # ---- take-backs -----------------------------------------------------------------------
-    def _takeback_point(self):
-        from meeple import takeback
-        mode = self.app.settings.get("takeback", 1)
-        if not mode or self.core.is_over(self.state):
-            return -1
-        return takeback.point(self.journal, self.state, self.seats, mode == 2)
+        """B on a page opened from the game menu (a hint): the game menu again."""
+        _session().back_to_menu(self)
 
     def can_take_back(self):
-        """The game menu offers "Take back my move" (Settings > Take-backs, a human
-        decision in the journal, no reveal since unless the setting allows it)."""
-        return self._takeback_point() >= 0
+        """The game menu offers "Take back my move" (meeple.takeback decides)."""
+        return _session().point(self) >= 0
 
     def take_back(self):
-        """Ask, then rewind (`rewind`); in hot-seat every player must agree."""
-        msg = "Undo the last move made by a human, and everything after it?"
-        if self.humans() >= 2:
-            msg += "\n\nEvery player must agree."
-        self.app.push(ConfirmScreen("Take back", msg, "take back", self.rewind))
+        """Ask, then rewind to before the last human decision."""
+        _session().take_back(self)
 
     def rewind(self):
-        """Replay the journal without the last human decision and what came after it: the
-        position is then the same bytes as a replay of the shorter journal; it is saved, and
-        the game screen is built again on it (bots move again from there)."""
-        from meeple import takeback
-        k = self._takeback_point()
-        if k < 0:
-            return
-        st = takeback.replay(self.journal, k)
-        self.state[:] = st
-        st = None
-        self.app.storage.save_state(self.meta, self.plugin.GAME, self.state)
-        self.journal.truncate(k)   # after the save: a cut between them costs the log only
-        self.forget_bots()
-        app = self.app
-        del app.stack[:]
-        self.screen = None
-        gc.collect()
+        """Take back without asking (after the question)."""
+        _session().rewind(self)
+
+    def restart_turn(self):
+        """The position was replaced (a take-back): no AI move is due, and in hot-seat the
+        pass screen comes before any hand shows."""
         self._ai_due = -1
-        self._shown_seat = -1       # hot-seat: the pass screen comes before any hand shows
-        self.screen = self.plugin.Screen(self)
-        app.push(self.screen)
-        app.show_toast("Move taken back")
-        self.next_turn()
+        self._shown_seat = -1
 
     def play_again(self):
         """A new game with the same game, seats and options (the end screen's "Play again")."""

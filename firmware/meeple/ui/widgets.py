@@ -267,20 +267,6 @@ class DialogScreen(Screen):
             self.app.pop()
 
 
-class ConfirmScreen(DialogScreen):
-    """A question before something that loses something: A does it, B (or anything else that
-    means back) keeps things as they are."""
-
-    def __init__(self, title, message, yes, on_yes):
-        DialogScreen.__init__(self, title, message, self._yes, None, "A %s  B keep" % yes)
-        self.on_yes = on_yes
-
-    def _yes(self):
-        if self.app:
-            self.app.pop()
-        self.on_yes()
-
-
 class TextScreen(Screen):
     """Scrolling text (help pages): up/down a line, left/right (next/prev) a page."""
 
