@@ -266,3 +266,26 @@ def test_each_games_help_gives_the_numbers_a_newcomer_needs(tmp_path):
     assert "Rounds: %d, or %d with 5 players" % (santiago._rounds(3), santiago._rounds(5)) in text
     assert "%d each to start, %d more" % (santiago._START_MONEY, santiago._INCOME) in text
     assert "Markers: %d each" % santiago._MARKERS in text and "Screen" in pages["santiago"]
+
+
+@pytest.mark.parametrize("board", ["waveshare_lcd_1_3", "pimoroni_display_pack"])
+def test_a_new_game_over_a_saved_one_asks_first(board, tmp_path):
+    con = Console(board, root=str(tmp_path))
+    nxt, _, _ = keys(con)
+    start(con, "cacao", [app_game.HUMAN, app_game.AI_EASY])
+    until_human(con)
+    con.app.session.leave()
+    con.keys("A")                                   # leave: main menu, Continue first
+    assert con.title() == "Main menu" and con.app.storage.has_game()
+    saved = con.app.storage.load_game()[1]
+    con.keys(nxt + " A A")                          # New game -> Cacao
+    for _ in range(12):
+        if "\x7fStart game" in con.text():
+            break
+        con.keys(nxt)
+    con.keys("A")
+    assert con.title() == "New game" and "A start  B keep" in con.text()
+    con.keys("B")                                   # keeps the saved game
+    assert con.title() == "Cacao" and con.app.storage.load_game()[1] == saved
+    con.keys("A A")
+    assert con.app.session is not None and con.app.storage.load_game()[1] != saved

@@ -12,7 +12,6 @@ the core while it waits, so what it counts is what a real RP2040 would be awake 
 import argparse
 import json
 import os
-import time
 
 from tools.pico import Pico
 
@@ -38,15 +37,13 @@ def main(argv=None):
     args = ap.parse_args(argv)
     out = {}
     with Pico(os.path.join(ROOT, "build", "pico", "power")) as p:
-        p.flash(args.board)
+        from tools import build as build_tool
+        from tools import flash as flash_tool
+        build_tool.main(["--board", args.board])
+        # no machine.reset() (it restarts the emulator under us): a soft reset runs main.py
+        flash_tool.flash(p.device, reset=False, log=lambda s: None, answer_timeout=60)
         vh = p.vh
-        for _ in range(60):        # the flash ends in machine.reset(): the emulator restarts
-            try:
-                vh.ping(quiet=True)
-                break
-            except Exception:       # noqa: BLE001  (not up yet: refused or closed)
-                vh.close()
-                time.sleep(1)
+        vh.soft_reset()
         vh.wait_idle(ms=500, timeout_ms=20000)
         vh.press("A")                                  # title -> main menu (a press: awake)
         vh.wait_idle(ms=500, timeout_ms=20000)

@@ -141,6 +141,7 @@ class App:
         of both (the menus' and the old game's); the game imports what it needs."""
         self._end()
         app_game.forget("meeple.app_menus")
+        app_game.forget("meeple.app_session")   # (a menu's question): the game imports its own
         gc.collect()
 
     def _end(self):

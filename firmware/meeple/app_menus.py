@@ -176,7 +176,13 @@ class SetupScreen(MenuScreen):
             opts = {}
             for o in range(len(p.OPTIONS)):
                 opts[p.OPTIONS[o][0]] = p.OPTIONS[o][2][self.options[o]]
-            app_game.start(app, p, self.players, self.seats[:self.players], opts)
+            go = lambda: app_game.start(app, p, self.players, self.seats[:self.players], opts)
+            if app.storage.has_game():    # starting over loses the saved game: ask first
+                from meeple.app_session import ConfirmScreen
+                app.push(ConfirmScreen("New game", "This replaces the saved game: Continue "
+                                       "will not find it again.", "start", go))
+            else:
+                go()
 
     def _set_players(self, v):
         self.players = v
