@@ -289,3 +289,13 @@ def test_a_new_game_over_a_saved_one_asks_first(board, tmp_path):
     assert con.title() == "Cacao" and con.app.storage.load_game()[1] == saved
     con.keys("A A")
     assert con.app.session is not None and con.app.storage.load_game()[1] != saved
+
+
+def test_no_dimming_while_the_bots_move(tmp_path):
+    con = Console("waveshare_lcd_1_3", root=str(tmp_path))
+    start(con, "cacao", [app_game.AI_EASY, app_game.AI_EASY])
+    con.app.settings["ai_pause"] = 300          # 30 s a bot move: a slow game to watch
+    level = con.app.settings["brightness"]
+    con.wait(app_mod.DIM_MS + 5000)
+    assert len(con.app.session.journal) >= 2     # bots moved, nobody pressed
+    assert con.backlight.level == level and con.app.power == app_mod.AWAKE

@@ -22,8 +22,9 @@ VERSION = "0.1.0"
 # 2 on even past a reveal
 DEFAULT_SETTINGS = {"brightness": 8, "ai_pause": 10, "privacy": 1, "text": 0, "takeback": 1}
 
-# Power (battery boards): the backlight dims after a minute without a press and goes off after
-# five; the next press wakes it and does nothing else. The app's clock decides, so the
+# Power (battery boards): the backlight dims after a minute without a press (while a human is
+# to decide: bot moves hold the clock) and goes off after five; the next press wakes it and does
+# nothing else. The app's clock decides, so the
 # simulator and the device dim at the same moment. Asleep, the loop polls less often: a press
 # is still latched by the buttons' interrupt (meeple.hal.buttons), so none is lost.
 DIM_MS = 60_000
@@ -88,6 +89,8 @@ class App:
 
     # ---- power ------------------------------------------------------------------------------
     def _power_tick(self, now):
+        if self.session and self.session.waiting_for_ai():
+            self.last_press = now   # bots are moving: the player watches, nobody is asked yet
         idle = now - self.last_press
         if self.power == AWAKE and idle >= DIM_MS:
             self.power = DIM
