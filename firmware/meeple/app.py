@@ -24,9 +24,9 @@ DEFAULT_SETTINGS = {"brightness": 8, "ai_pause": 10, "privacy": 1, "text": 0, "t
 
 # Power (battery boards): the backlight dims after a minute without a press (while a human is
 # to decide: bot moves hold the clock) and goes off after five; the next press wakes it and does
-# nothing else. The app's clock decides, so the
-# simulator and the device dim at the same moment. Asleep, the loop polls less often: a press
-# is still latched by the buttons' interrupt (meeple.hal.buttons), so none is lost.
+# nothing else. The app's clock decides, so the simulator and the device dim at the same moment.
+# Dimmed or off, the loop polls less often: a press is still latched by the buttons' interrupt
+# (meeple.hal.buttons), so none is lost.
 DIM_MS = 60_000
 OFF_MS = 300_000
 DIM_LEVEL = 1

@@ -165,13 +165,6 @@ class Input:
         """A button is down or an event waits: a press is not over yet."""
         return self._down != 0 or self._qn != 0
 
-    def word(self, e):
-        """The button words for one event on this board ("X", "hold B", ...), "" if none."""
-        for k, name in self.names():
-            if k == e:
-                return name
-        return ""
-
     def names(self):
         """What each event is on this board, for help pages: [(event, "button words")]."""
         out = []
