@@ -118,6 +118,8 @@ class Input:
         the HAL passes time.ticks_ms() differences folded into a small int)."""
         down &= self.buttons
         tapped &= self.buttons
+        if not (down | tapped | self._down):
+            return    # nothing pressed, nothing held: the idle loop's common case costs nothing
         for i in range(8):
             bit = 1 << i
             was = self._down & bit
