@@ -105,7 +105,7 @@ class Journal:
 
     def truncate(self, n):
         """Keep the first `n` actions (a take-back): the file is written again whole."""
-        del self.moves[3 * n:]
+        self.moves = self.moves[:3 * n]   # (MicroPython's bytearray has no slice deletion)
         if self.ok:
             self._write(_MAGIC + self._gen() + self.moves)
 
