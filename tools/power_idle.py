@@ -46,12 +46,11 @@ def main(argv=None):
         vh.soft_reset()
         vh.wait_idle(ms=500, timeout_ms=20000)
         vh.press("A")                                  # title -> main menu (a press: awake)
-        vh.wait_idle(ms=500, timeout_ms=20000)
-        out["awake"] = {"busy": busy(vh, args.window_ms), "backlight": backlight(vh)}
-        vh.sleep(60_000 - args.window_ms)              # past DIM_MS since the press
-        out["dimmed"] = {"busy": busy(vh, args.window_ms), "backlight": backlight(vh)}
-        vh.sleep(300_000 - 60_000)                     # past OFF_MS
-        out["off"] = {"busy": busy(vh, args.window_ms), "backlight": backlight(vh)}
+        t0 = vh.now()
+        # windows (ms after the press): settled and awake, dimmed (DIM_MS), off (OFF_MS)
+        for name, at in (("awake", 30_000), ("dimmed", 62_000), ("off", 302_000)):
+            vh.sleep(max(0, int(at - (vh.now() - t0))))
+            out[name] = {"busy": busy(vh, args.window_ms), "backlight": backlight(vh)}
         shots = [os.path.join(ROOT, "build", "pico", "power", n) for n in ("asleep.png", "woken.png")]
         vh.shot(shots[0], raw=True)
         vh.press("DOWN")                               # wakes; must not move the cursor
