@@ -287,8 +287,12 @@ class GameSession:
         _session().back_to_menu(self)
 
     def can_take_back(self):
-        """The game menu offers "Take back my move" (meeple.takeback decides)."""
-        return _session().point(self) >= 0
+        """The game menu offers "Take back my move" (meeple.takeback decides); the modules it
+        takes are let go again, the game needs the room more."""
+        keep = loaded()
+        ok = _session().point(self) >= 0
+        unload(keep)
+        return ok
 
     def take_back(self):
         """Ask, then rewind to before the last human decision."""
