@@ -65,7 +65,8 @@ def test_every_menu_reached_with_the_boards_buttons(con):
         con.tap("B")
         assert con.title() == "Main menu"
     open_item(con, "Settings")
-    for row, picker in (("Brightness", "Brightness"), ("AI pause", "AI pause"), ("Hot-seat privacy", "Privacy")):
+    for row, picker in (("Brightness", "Brightness"), ("AI pause", "AI pause"), ("Privacy", "Privacy"),
+                            ("Text", "Text"), ("Take-backs", "Take-backs")):
         open_item(con, row)
         assert con.title() == picker
         check_clean(con)

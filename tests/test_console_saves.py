@@ -199,9 +199,10 @@ def test_power_cut_at_every_write_step_leaves_old_or_new_save(tmp_path, monkeypa
         cutter = _Cutter(at)
         _install(monkeypatch, cutter)
         if what == "new_game":
-            con.keys("B")                   # leave the game: main menu, Continue first
+            con.keys("B A")                 # leave the game (A confirms): Continue first
             con.keys("down A A up")         # New game -> Cacao -> cursor on Start game
             assert "\x7fStart game" in con.text()
+            con.keys("A")                   # "This replaces the saved game": A below starts
         try:
             con.keys("A")                   # a move, or Start game
         except PowerCut:

@@ -13,11 +13,27 @@ The menus' module is imported while a menu is shown and forgotten while a game i
 import gc
 
 from meeple import app_game
+from meeple.ui import screen as _screen
 from meeple.ui.widgets import DialogScreen, Toast
 
 VERSION = "0.1.0"
 
-DEFAULT_SETTINGS = {"brightness": 8, "ai_pause": 10, "privacy": 1}  # ai_pause in 0.1 s
+# ai_pause in 0.1 s; text 0 normal, 1 large; takeback 0 off, 1 on (never past a reveal),
+# 2 on even past a reveal
+DEFAULT_SETTINGS = {"brightness": 8, "ai_pause": 10, "privacy": 1, "text": 0, "takeback": 1}
+
+# Power (battery boards): the backlight dims after a minute without a press (while a human is
+# to decide: bot moves hold the clock) and goes off after five; the next press wakes it and does
+# nothing else. The app's clock decides, so the simulator and the device dim at the same moment.
+# Dimmed or off, the loop polls less often: a press is still latched by the buttons' interrupt
+# (meeple.hal.buttons), so none is lost.
+DIM_MS = 60_000
+OFF_MS = 300_000
+DIM_LEVEL = 1
+AWAKE = 0
+DIM = 1
+OFF = 2
+POLL_MS = (10, 40, 100)   # by power state: awake, dimmed, off
 
 
 class App:
@@ -35,6 +51,9 @@ class App:
         self.settings = {}
         self.stats = {}
         self._full = True
+        self.power = AWAKE
+        self.last_press = 0
+        self._swallow = False   # the waking press is still down: its events do nothing
 
     # ---- boot ---------------------------------------------------------------------------------
     def boot(self):
@@ -52,6 +71,8 @@ class App:
         self.stats, err = self.storage.load_json("stats.json", {})
         if err:
             problems.append(err)
+        _screen.set_large(self.settings["text"] == 1)
+        self.last_press = self.ticks()
         self.apply_brightness()
         self.push(_menus().TitleScreen())
         for p in problems:
@@ -60,6 +81,33 @@ class App:
     def apply_brightness(self):
         if self.backlight:
             self.backlight.set(self.settings["brightness"])
+
+    def apply_text(self):
+        """Settings > Text changed: every screen is laid out again in the new size."""
+        _screen.set_large(self.settings["text"] == 1)
+        self._full = True
+
+    # ---- power ------------------------------------------------------------------------------
+    def _power_tick(self, now):
+        if self.session and self.session.waiting_for_ai():
+            self.last_press = now   # bots are moving: the player watches, nobody is asked yet
+        idle = now - self.last_press
+        if self.power == AWAKE and idle >= DIM_MS:
+            self.power = DIM
+            if self.backlight:
+                self.backlight.set(min(DIM_LEVEL, self.settings["brightness"]))
+        if self.power == DIM and idle >= OFF_MS:
+            self.power = OFF
+            if self.backlight:
+                self.backlight.set(0)
+
+    def wake(self):
+        self.power = AWAKE
+        self.apply_brightness()
+
+    def poll_ms(self):
+        """How long the device's loop sleeps between polls in the current power state."""
+        return POLL_MS[self.power]
 
     def save_settings(self):
         self.storage.save_json("settings.json", self.settings)
@@ -73,11 +121,13 @@ class App:
         screen.app = self
         self.stack.append(screen)
         self._full = True
+        self.toast = None   # a note belongs to the screen it was shown on
 
     def pop(self):
         if len(self.stack) > 1:
             self.stack.pop()
             self._full = True
+            self.toast = None
 
     def replace(self, screen):
         self.stack.pop()
@@ -94,6 +144,7 @@ class App:
         of both (the menus' and the old game's); the game imports what it needs."""
         self._end()
         app_game.forget("meeple.app_menus")
+        app_game.forget("meeple.app_session")   # (a menu's question): the game imports its own
         gc.collect()
 
     def _end(self):
@@ -111,10 +162,21 @@ class App:
 
     # ---- loop ---------------------------------------------------------------------------------
     def handle(self, ev):
+        self.last_press = self.ticks()
+        if self.power != AWAKE:
+            self.wake()          # the waking press does nothing else, nor its repeats
+            self._swallow = True
+        if self._swallow:
+            if not self.input.busy():
+                self._swallow = False
+            return
         self.screen.event(ev)
 
     def tick(self):
         now = self.ticks()
+        if self._swallow and not self.input.busy():
+            self._swallow = False
+        self._power_tick(now)
         if self.session:
             self.session.tick(now)
         self.screen.tick(now)
@@ -143,7 +205,8 @@ class App:
         self.render()
 
     def run(self, poll, sleep_ms):
-        """The device's main loop: poll() -> (held, tapped) button masks, every 10 ms."""
+        """The device's main loop: poll() -> (held, tapped) button masks, every 10 ms while
+        awake (less often dimmed or off: `POLL_MS`)."""
         inp = self.input
         self.render()
         while True:
@@ -156,7 +219,7 @@ class App:
                 e = inp.get()
             self.tick()
             self.render()
-            sleep_ms(10)
+            sleep_ms(POLL_MS[self.power])
 
 
 def _menus():

@@ -25,7 +25,9 @@ boards without a d-pad, OK BACK ALT MENU) and never changes the state itself; it
     session.play(action)   # apply a human's action: ValueError (reason for the player) if
                            # illegal; otherwise it is auto-saved, changed() is called, AI seats
                            # then move by themselves after the AI pause
-    session.leave()        # back to the main menu; the game stays saved for Continue
+    session.leave()        # back to the main menu after a confirmation; the game stays saved
+    session.can_take_back(), session.take_back()   # "Take back my move" (game menu)
+    session.back_to_menu() # B on a page opened from the game menu (hint): the menu again
     session.play_again()   # a new game with the same seats and options (end screen)
     session.state, session.core, session.seats (kinds: HUMAN, AI_EASY, AI_NORMAL, AI_HARD),
     session.is_human(seat), session.waiting_for_ai()
@@ -40,7 +42,6 @@ imported since, so the menus never hold a game and a game never holds the menus 
 import gc
 import sys
 
-from meeple.ui.widgets import DialogScreen
 
 HUMAN = 0
 AI_EASY = 1
@@ -136,6 +137,11 @@ def forget(name):
             delattr(parent, name[i + 1:])
         except AttributeError:
             pass
+
+
+def _session():
+    from meeple import app_session
+    return app_session
 
 
 def title_of(app, game_id):
@@ -258,12 +264,8 @@ class GameSession:
             return
         self._ai_due = -1
         if (self.app.settings["privacy"] and self.humans() >= 2 and seat != self._shown_seat):
-            p = self.plugin
-            name = "%s %s" % (p.SEAT_LETTERS[seat], p.SEAT_NAMES[seat])
             # hot-seat privacy: nobody else's hand may show before this player holds the console
-            self.app.push(DialogScreen("Pass the console", "Pass the console to %s.\n\n"
-                                     "%s: press A when only you can see the screen." % (name, name),
-                                     self.app.pop, None, "A I am " + p.SEAT_NAMES[seat]))
+            self.app.push(_session().PassScreen(self.plugin, seat))
         self._shown_seat = seat
 
     def tick(self, now):
@@ -274,8 +276,37 @@ class GameSession:
             self.play(self.plugin.ai_action(self.core.observe(self.state, seat), seat, level))
             gc.collect()
 
+    # what only an open game needs is in meeple.app_session (imported when first used, forgotten
+    # with the game's modules): the idle menus do not hold it
     def leave(self):
-        self.app.home()
+        """Back to the main menu; while the game is on, after a confirmation."""
+        _session().leave(self)
+
+    def back_to_menu(self):
+        """B on a page opened from the game menu (a hint): the game menu again."""
+        _session().back_to_menu(self)
+
+    def can_take_back(self):
+        """The game menu offers "Take back my move" (meeple.takeback decides); the modules it
+        takes are let go again, the game needs the room more."""
+        keep = loaded()
+        ok = _session().point(self) >= 0
+        unload(keep)
+        return ok
+
+    def take_back(self):
+        """Ask, then rewind to before the last human decision."""
+        _session().take_back(self)
+
+    def rewind(self):
+        """Take back without asking (after the question)."""
+        _session().rewind(self)
+
+    def restart_turn(self):
+        """The position was replaced (a take-back): no AI move is due, and in hot-seat the
+        pass screen comes before any hand shows."""
+        self._ai_due = -1
+        self._shown_seat = -1
 
     def play_again(self):
         """A new game with the same game, seats and options (the end screen's "Play again")."""

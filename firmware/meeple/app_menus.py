@@ -40,6 +40,7 @@ class MainMenu(MenuScreen):
         self.actions = []
 
     def draw(self, c):
+        app_game.forget("meeple.app_settings")   # back from Settings or Rules: let it go
         labels = []
         actions = []
         if self.app and self.app.storage.has_game():
@@ -86,19 +87,23 @@ class MainMenu(MenuScreen):
         app.push(TextScreen("Statistics", "\n".join(lines) if lines else "No games played yet."))
 
     def open_settings(self):
+        from meeple.app_settings import SettingsScreen
         self.app.push(SettingsScreen())
 
     def rules(self):
+        from meeple.app_settings import RulesMenu
         self.app.push(RulesMenu())
 
     def about(self):
         app = self.app
         gc.collect()
         games = ", ".join(g.TITLE for g in app.games) or "none yet"
-        text = ("meeple %s\nBoard: %s\nPanel: %d x %d\nGames: %s\nFree memory: %d bytes\n"
+        free = mem_free()
+        text = ("meeple %s\nBoard: %s\nPanel: %d x %d\nGames: %s\nFree memory: %s\n"
                 "SPI bytes sent: %d" % (
                     app_version(), app.board.NAME, app.canvas.width, app.canvas.height, games,
-                    mem_free(), getattr(app.canvas.display, "bytes_sent", 0)))
+                    "%d bytes" % free if free >= 0 else "not measured in the simulator",
+                    getattr(app.canvas.display, "bytes_sent", 0)))
         app.push(TextScreen("About", text))
 
 
@@ -171,7 +176,13 @@ class SetupScreen(MenuScreen):
             opts = {}
             for o in range(len(p.OPTIONS)):
                 opts[p.OPTIONS[o][0]] = p.OPTIONS[o][2][self.options[o]]
-            app_game.start(app, p, self.players, self.seats[:self.players], opts)
+            go = lambda: app_game.start(app, p, self.players, self.seats[:self.players], opts)
+            if app.storage.has_game():    # starting over loses the saved game: ask first
+                from meeple.app_session import ConfirmScreen
+                app.push(ConfirmScreen("New game", "This replaces the saved game: Continue "
+                                       "will not find it again.", "start", go))
+            else:
+                go()
 
     def _set_players(self, v):
         self.players = v
@@ -188,93 +199,3 @@ class SetupScreen(MenuScreen):
     def _done(self):
         self._rebuild()
         self.app.pop()
-
-
-class SettingsScreen(MenuScreen):
-    FOOTER = "A change  B back"
-
-    def __init__(self):
-        MenuScreen.__init__(self, "Settings", ["Brightness", "AI pause", "Hot-seat privacy"],
-                            ["", "", ""], footer=self.FOOTER)
-
-    def draw(self, c):
-        self._values()
-        MenuScreen.draw(self, c)
-
-    def _values(self):
-        s = self.app.settings
-        self.menu.set_value(0, "%d" % s["brightness"])
-        self.menu.set_value(1, _pause_text(s["ai_pause"]))
-        self.menu.set_value(2, "On" if s["privacy"] else "Off")
-
-    def choose(self, i):
-        s = self.app.settings
-        if i == 0:
-            vals = tuple(range(1, 11))
-            self.app.push(PickerScreen("Brightness", "Backlight level", vals,
-                                       [str(v) for v in vals], s["brightness"] - 1,
-                                       lambda v: self._set("brightness", v)))
-        elif i == 1:
-            vals = (0, 5, 10, 15, 20, 30)
-            cur = vals.index(s["ai_pause"]) if s["ai_pause"] in vals else 2
-            self.app.push(PickerScreen("AI pause", "Time to read an AI move", vals,
-                                       [_pause_text(v) for v in vals], cur,
-                                       lambda v: self._set("ai_pause", v)))
-        else:
-            self.app.push(PickerScreen("Privacy", "Pass screen between humans", (0, 1),
-                                       ("Off", "On"), s["privacy"],
-                                       lambda v: self._set("privacy", v)))
-
-    def _set(self, key, v):
-        app = self.app
-        app.settings[key] = v
-        app.apply_brightness()
-        app.save_settings()
-        app.pop()
-        self._values()
-        app.show_toast("Saved")
-
-
-def _pause_text(tenths):
-    return "%d.%d s" % (tenths // 10, tenths % 10)
-
-
-class RulesMenu(MenuScreen):
-    def __init__(self):
-        MenuScreen.__init__(self, "Rules", [])
-        self.pages = []
-
-    def draw(self, c):
-        app = self.app
-        self.pages = [(None, 0)]     # (plug-in, page): the buttons page, then each game's pages
-        labels = ["Buttons"]
-        for g in app.games:
-            titles = app_game.rule_titles(g)
-            for i in range(len(titles)):
-                self.pages.append((g, i))
-                labels.append("%s: %s" % (g.TITLE, titles[i]))
-        self.menu.labels = labels
-        MenuScreen.draw(self, c)
-
-    def choose(self, i):
-        g, page = self.pages[i]
-        if g is None:
-            self.app.push(TextScreen("Buttons", button_help(self.app)))
-            return
-        title, text = app_game.rules(g)[page]
-        self.app.push(TextScreen("%s: %s" % (g.TITLE, title), text))
-
-
-_ROLE = {ev.UP: "up", ev.DOWN: "down", ev.LEFT: "left", ev.RIGHT: "right", ev.OK: "confirm",
-         ev.BACK: "back / cancel", ev.ALT: "secondary action", ev.MENU: "game menu",
-         ev.NEXT: "next choice", ev.PREV: "previous choice"}
-
-
-def button_help(app):
-    """What each button does on this board (from its Input mapping)."""
-    lines = ["On the %s:" % app.board.NAME]
-    for e, name in app.input.names():
-        lines.append("%s: %s" % (name, _ROLE[e]))
-    lines.append("")
-    lines.append("Held directions repeat. Every screen's footer says what A and B do.")
-    return "\n".join(lines)

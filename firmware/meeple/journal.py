@@ -103,6 +103,12 @@ class Journal:
         if self.ok:
             self._write(b, "ab")
 
+    def truncate(self, n):
+        """Keep the first `n` actions (a take-back): the file is written again whole."""
+        self.moves = self.moves[:3 * n]   # (MicroPython's bytearray has no slice deletion)
+        if self.ok:
+            self._write(_MAGIC + self._gen() + self.moves)
+
     def _write(self, data, mode="wb"):
         try:
             with open(self._path, mode) as f:

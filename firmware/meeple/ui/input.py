@@ -66,6 +66,7 @@ class Input:
         """buttons: the physical buttons the board has (bitmask of B_*)."""
         dpad = buttons & (B_UP | B_DOWN | B_LEFT | B_RIGHT) == (B_UP | B_DOWN | B_LEFT | B_RIGHT)
         self.buttons = buttons
+        self.dpad = dpad
         # what each button sends, by bit index (0 = nothing) and whether it auto-repeats
         self._ev = bytearray(8)
         for i, e in enumerate((UP, DOWN, LEFT, RIGHT, OK, BACK)):
@@ -117,6 +118,8 @@ class Input:
         the HAL passes time.ticks_ms() differences folded into a small int)."""
         down &= self.buttons
         tapped &= self.buttons
+        if not (down | tapped | self._down):
+            return    # nothing pressed, nothing held: the idle loop's common case costs nothing
         for i in range(8):
             bit = 1 << i
             was = self._down & bit
@@ -159,6 +162,10 @@ class Input:
         elif bit & self._repeat and now >= self._next_repeat[i]:
             self._push(self._ev[i])
             self._next_repeat[i] = now + REPEAT_MS
+
+    def busy(self):
+        """A button is down or an event waits: a press is not over yet."""
+        return self._down != 0 or self._qn != 0
 
     def names(self):
         """What each event is on this board, for help pages: [(event, "button words")]."""

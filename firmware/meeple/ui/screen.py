@@ -19,15 +19,52 @@ if TYPE_CHECKING:
     from typing import Any
 
 from meeple.ui import theme
-from meeple.ui.gfx import LARGE, SMALL
+from meeple.ui.gfx import ARROW_DOWN, ARROW_LEFT, ARROW_RIGHT, ARROW_UP, LARGE, SMALL
 
 HEADER_H = 20   # LARGE (16 px) + 2 px above and below
-FOOTER_H = 11   # SMALL (8 px) + 3
+FOOTER_H = 11   # SMALL (8 px) + 3: the footer in normal text (game screens draw their own)
+
+# The reading font of the console's footers, menus, text pages and dialogs: SMALL, or LARGE
+# when Settings > Text is "large" (set_large). One slot, read at draw time by every screen.
+_TEXT = [SMALL]
+
+
+def set_large(on):
+    _TEXT[0] = LARGE if on else SMALL
+
+
+def text_font():
+    return _TEXT[0]
+
+
+def line_h():
+    """Height of one line of reading text (the font plus 2 px of leading)."""
+    return _TEXT[0].h + 2
+
+
+def footer_h():
+    return _TEXT[0].h + 3
 
 
 def body(c):
     """(x, y, w, h) of the area between title bar and footer."""
-    return 0, HEADER_H, c.width, c.height - HEADER_H - FOOTER_H
+    return 0, HEADER_H, c.width, c.height - HEADER_H - footer_h()
+
+
+# Footer words for boards without a d-pad (UX.md: the footer names the board's own buttons):
+# X moves to the next choice and Y to the previous, A held is ALT and B held is MENU.
+_NO_DPAD = (("up/down", "X/Y"), ("<>", "X/Y"), ("left/right", "X/Y"))
+
+
+def footer_words(text, app):
+    """`text` with direction words replaced by the buttons this board has."""
+    inp = getattr(app, "input", None) if app is not None else None
+    if inp is None or getattr(inp, "dpad", True):
+        return text
+    for a, b in _NO_DPAD:
+        if a in text:
+            text = text.replace(a, b)
+    return text
 
 
 def cell(c, x, y, w, h, s, fg, bg, font=SMALL, align=0):
@@ -75,6 +112,19 @@ def wrap(text, cols):
     return out
 
 
+def fit_footer(text, cols):
+    """A footer in `cols` characters (large text): single spaces, arrows for direction words,
+    then whole words off the end (the buttons' names stay, their last verbs go first)."""
+    if len(text) <= cols:
+        return text
+    while "  " in text:
+        text = text.replace("  ", " ")
+    text = text.replace("up/down", ARROW_UP + ARROW_DOWN).replace("<>", ARROW_LEFT + ARROW_RIGHT)
+    while len(text) > cols and " " in text:
+        text = text[:text.rfind(" ")]
+    return text
+
+
 class Screen:
     title = ""
     footer = "A select  B back"
@@ -88,7 +138,11 @@ class Screen:
         self.draw_body(c)
 
     def draw_footer(self, c):
-        cell(c, 0, c.height - FOOTER_H, c.width, FOOTER_H, self.footer, theme.DIM, theme.BG)
+        fh = footer_h()
+        f = text_font()
+        cell(c, 0, c.height - fh, c.width, fh,
+             fit_footer(footer_words(self.footer, self.app), (c.width - 4) // f.w), theme.DIM,
+             theme.BG, f)
 
     def draw_body(self, c):
         x, y, w, h = body(c)

@@ -4,7 +4,11 @@ and a toast. Each redraws only what an event changed.
 from meeple.ui import input as ev
 from meeple.ui import theme
 from meeple.ui.gfx import ARROW_DOWN, ARROW_LEFT, ARROW_RIGHT, ARROW_UP, LARGE, SMALL
-from meeple.ui.screen import FOOTER_H, Screen, body, cell, wrap
+from meeple.ui.screen import Screen, body, cell, footer_h, line_h, text_font, wrap
+
+# Rows that lose something (a game left, a move taken back): a cursor never wraps onto them
+# from the other end of a list, so one press too many cannot land there (UX: menus forgive).
+DESTRUCTIVE = ("Leave game", "Save and quit", "Take back my move")
 
 
 class MenuList:
@@ -36,8 +40,12 @@ class MenuList:
             self.top = self.cursor - n + 1
 
     def move(self, step):
-        if self.labels:
-            self.cursor = (self.cursor + step) % len(self.labels)
+        n = len(self.labels)
+        if n:
+            to = self.cursor + step
+            if (to < 0 or to >= n) and self.labels[to % n] in DESTRUCTIVE:
+                to = 0 if to < 0 else n - 1    # stop at the end rather than wrap onto it
+            self.cursor = to % n
             self._scroll()
 
     def handle(self, e):
@@ -70,31 +78,41 @@ class MenuList:
         ry = y + (i - self.top) * rh
         ty = ry + 2
         sel = i == self.cursor
-        cols = (w - 12) // f.w
         val = self.values[i] if self.values is not None else ""
         label = (ARROW_RIGHT if sel else " ") + self.labels[i] + " "
-        if len(label) + len(val) > cols:
-            label = label[:cols - len(val)]
+        vf = f
+        if (len(label) + len(val)) * f.w > w - 12 and f is not SMALL:
+            vf = SMALL      # a long row keeps its label whole: the value goes small
+        room = (w - 12 - vf.width(val)) // f.w
+        if len(label) > room:
+            label = label[:room - 1] + " "   # a gap always parts label and value
         lw = c.text(label, x + 2, ty, theme.SEL_FG if sel else theme.FG,
                     theme.SEL_BG if sel else theme.BG, f)
-        vx = x + w - 10 - f.width(val)
+        vw = vf.width(val)
+        vx = x + w - 10 - vw
+        vy = ty + (f.h - vf.h) // 2
         if val:
-            c.text(val, vx, ty, theme.SEL_FG if sel else theme.ACCENT,
-                   theme.SEL_BG if sel else theme.BG, f)
+            c.text(val, vx, vy, theme.SEL_FG if sel else theme.ACCENT,
+                   theme.SEL_BG if sel else theme.BG, vf)
         if full:
             gx = x + w - 8
             c.fill_rect(x, ry, w - 8, 2, theme.BG)
             c.fill_rect(x, ty + f.h, w - 8, rh - 2 - f.h, theme.BG)
             c.fill_rect(x, ty, 2, f.h, theme.BG)
             c.fill_rect(x + 2 + lw, ty, vx - x - 2 - lw, f.h, theme.BG)
-            c.fill_rect(vx + f.width(val), ty, gx - vx - f.width(val), f.h, theme.BG)
+            c.fill_rect(vx + vw, ty, gx - vx - vw, f.h, theme.BG)
+            if val and vf.h < f.h:       # above and below a small value
+                c.fill_rect(vx, ty, vw, vy - ty, theme.BG)
+                c.fill_rect(vx, vy + vf.h, vw, ty + f.h - vy - vf.h, theme.BG)
             # scroll marks in the 8 px gutter: more rows above / below
             mark = " "
             if i == self.top and self.top > 0:
                 mark = ARROW_UP
             elif i == self.top + self.rows_visible() - 1 and i < len(self.labels) - 1:
                 mark = ARROW_DOWN
-            cell(c, gx, ry, 8, rh, mark, theme.DIM, theme.BG, SMALL)
+            c.fill_rect(gx, ry, 8, rh, theme.BG)
+            if mark != " ":   # (a cell of 8 px has room for no character: drawn directly)
+                c.text(mark, gx + 1, ry + (rh - SMALL.h) // 2, theme.DIM, theme.BG, SMALL)
 
     def draw(self, c):
         x, y, w, h = self.box
@@ -176,14 +194,16 @@ class PickerScreen(Screen):
     def draw_body(self, c):
         x, y, w, h = body(c)
         c.fill_rect(x, y, w, 6, theme.BG)
-        cell(c, x, y + 6, w, 12, self.prompt, theme.FG, theme.BG, SMALL, 1)
-        c.fill_rect(x, y + 18, w, h - 18, theme.BG)
+        lh = line_h() + 2
+        cell(c, x, y + 6, w, lh, self.prompt, theme.FG, theme.BG, text_font(), 1)
+        c.fill_rect(x, y + 6 + lh, w, h - 6 - lh, theme.BG)
         self._drawn = -1
         self.update(c)
 
     def _value_box(self, c):
         x, y, w, h = body(c)
-        return x + 8, y + 18 + (h - 18 - 24) // 2, w - 16, 24
+        t = 6 + line_h() + 2
+        return x + 8, y + t + (h - t - 24) // 2, w - 16, 24
 
     def update(self, c):
         if self._drawn == self.index:
@@ -223,12 +243,18 @@ class DialogScreen(Screen):
         x, y, w, h = body(c)
         c.fill_rect(x, y, w, h, theme.BG)
         c.fill_rect(x + 4, y + 4, w - 8, h - 8, theme.PANEL)
-        cols = (w - 16) // SMALL.w
-        lines = wrap(self.message, cols)
-        rows = (h - 12) // 10
+        f = text_font()
+        lh = line_h()
+        lines = wrap(self.message, (w - 16) // f.w)
+        rows = (h - 12) // lh
+        if len(lines) > rows and f is not SMALL:   # too long for large text: all of it, small
+            f = SMALL
+            lh = 10
+            lines = wrap(self.message, (w - 16) // f.w)
+            rows = (h - 12) // lh
         for i in range(min(rows, len(lines))):
             if lines[i]:
-                c.text(lines[i], x + 8, y + 8 + i * 10, theme.FG, theme.PANEL, SMALL)
+                c.text(lines[i], x + 8, y + 8 + i * lh, theme.FG, theme.PANEL, f)
 
     def event(self, e):
         if e == ev.OK:
@@ -257,8 +283,8 @@ class TextScreen(Screen):
 
     def draw_body(self, c):
         x, y, w, h = body(c)
-        self.lines = wrap(self.text, (w - 12) // SMALL.w)
-        self.rows = max(1, (h - 4) // 10)
+        self.lines = wrap(self.text, (w - 12) // text_font().w)
+        self.rows = max(1, (h - 4) // line_h())
         c.fill_rect(x, y, w, 2, theme.BG)
         self._drawn_top = -1
         self.update(c)
@@ -267,11 +293,13 @@ class TextScreen(Screen):
         if self._drawn_top == self.top:
             return
         x, y, w, h = body(c)
+        f = text_font()
+        lh = line_h()
         for r in range(self.rows):
             i = self.top + r
-            cell(c, x, y + 2 + r * 10, w - 8, 10, self.lines[i] if i < len(self.lines) else "",
-                 theme.FG, theme.BG, SMALL)
-        c.fill_rect(x, y + 2 + self.rows * 10, w - 8, h - 2 - self.rows * 10, theme.BG)
+            cell(c, x, y + 2 + r * lh, w - 8, lh, self.lines[i] if i < len(self.lines) else "",
+                 theme.FG, theme.BG, f)
+        c.fill_rect(x, y + 2 + self.rows * lh, w - 8, h - 2 - self.rows * lh, theme.BG)
         # scroll bar in the right gutter: where the visible part is in the whole text
         n = max(len(self.lines), 1)
         c.fill_rect(x + w - 8, y + 2, 8, h - 2, theme.BG)
@@ -306,10 +334,12 @@ class Toast:
 
     def draw(self, c):
         self.shown = True
-        cols = (c.width - 12) // SMALL.w
+        f = text_font()
+        cols = (c.width - 12) // f.w
         s = self.text[:cols]
-        w = len(s) * SMALL.w + 12
+        w = len(s) * f.w + 12
+        h = f.h + 8
         x = (c.width - w) // 2
-        y = c.height - FOOTER_H - 18
-        c.frame(x, y, w, 16, theme.EDGE)
-        cell(c, x + 1, y + 1, w - 2, 14, s, theme.FG, theme.PANEL, SMALL, 1)
+        y = c.height - footer_h() - h - 2
+        c.frame(x, y, w, h, theme.EDGE)
+        cell(c, x + 1, y + 1, w - 2, h - 2, s, theme.FG, theme.PANEL, f, 1)

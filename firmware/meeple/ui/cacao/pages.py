@@ -643,6 +643,9 @@ def menu(scr):
     items = ["Log", "Overview", "Temples", "Rules", "Leave game"]
     acts = [lambda: log(scr), lambda: overview(scr), lambda: temple_page(scr), lambda: _rules(scr),
             scr.session.leave]
+    if scr.session.can_take_back():   # the console's take-back (meeple.app_game)
+        items.insert(4, "Take back my move")
+        acts.insert(4, scr.session.take_back)
     if scr.deciding():
         items.insert(0, "Hint")
         acts.insert(0, lambda: _hint(scr))

@@ -68,6 +68,11 @@ RULES = (
      "put a tile on top of one of your own tiles, once per place."),
     ("Scoring", "Gold from play, temples, 1 gold per sun token left and your water track value "
      "(-10 to 16). Most gold wins; on a tie, most cacao left."),
+    ("Numbers", "Water track: you start on its lowest field; each water step moves you up one. "
+     "At the end its fields are worth -10, -4, -1, 0, 2, 4, 7, 11 and 16 gold.\n"
+     "Sun tokens: keep at most 3; 1 gold each at the end, or 1 pays for an overbuild.\n"
+     "Cacao: store at most 5. Markets buy each cacao for the 2, 3 or 4 gold they show.\n"
+     "Temples: 6 gold for the most workers around one, 3 for the second most, at the end."),
 )
 _LEVELS = ("easy", "easy", "normal", "hard")  # seat kind (app_game AI_EASY..AI_HARD) -> level
 
@@ -451,7 +456,8 @@ class Screen(_Base):
         st = self.session.state
         action, reason = ai.hint(cacao, st, m.to_move(st))
         text = "%s\n\n%s\n\nA use it  B back" % (cacao.describe(st, action), reason)
-        self.app.push(DialogScreen("Hint", text, lambda: self._use_hint(action), None, "A use it  B back"))
+        self.app.push(DialogScreen("Hint", text, lambda: self._use_hint(action),
+                                   self.session.back_to_menu, "A use it  B back"))
 
     def _use_hint(self, action):
         self.app.pop()

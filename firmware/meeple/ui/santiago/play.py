@@ -79,6 +79,10 @@ RULES = (
      "page (X): money, markers left, extra canal (yes: unused), field sizes, score now = "
      "fields x markers + money; on 240x135: $ money, mk markers left, C extra canal unused, "
      "pts score now."),
+    ("Numbers", "Rounds: 11, or 9 with 5 players. Stacks of tiles: 4, or 5 with 5 players; "
+     "one tile of each is turned up every round.\nEscudos: 10 each to start, 3 more at the "
+     "end of every round.\nMarkers: 22 each; a tile shows 1 or 2 and its buyer places that "
+     "many (one fewer after passing in the auction)."),
 )
 
 
@@ -253,7 +257,7 @@ class Screen(_Screen):
             a, why = ai.hint(core, st, seat)
             self.app.push(DialogScreen("Hint", "%s\n\n%s" % (S.action_text(st, seat, a, SEAT_LETTERS),
                                                                _why(why, core.describe(st, a))),
-                                       None, None, "A ok  B back"))
+                                       None, self.session.back_to_menu, "A ok  B back"))
 
     def _show_drought(self):
         st = self.session.state

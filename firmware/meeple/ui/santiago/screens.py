@@ -23,6 +23,8 @@ class GameMenu(MenuScreen):
         MenuScreen.__init__(self, "Santiago", ["Hint", "Log", "Seats and scores", "Rules",
                                                "Save and quit"], footer="A select  B back")
         self.game = game
+        if game.session.can_take_back():   # the console's take-back (meeple.app_game)
+            self.menu.labels.insert(4, "Take back my move")
 
     def choose(self, i):
         g = self.game
@@ -39,6 +41,8 @@ class GameMenu(MenuScreen):
             app.push(TextScreen("Seats", seats_text(g)))
         elif i == 3:
             app.push(RulesList())
+        elif self.menu.labels[i] == "Take back my move":
+            g.session.take_back()
         else:
             g.session.leave()
 
