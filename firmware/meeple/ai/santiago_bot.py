@@ -126,7 +126,7 @@ _pos = array("i", bytes(4 * 6))      # value per pick position (full markers)
 _posp = array("i", bytes(4 * 6))     # value per pick position (one marker fewer)
 _cand = array("H", bytes(2 * 8))
 _cval = array("i", bytes(4 * 8))
-_ctx = [0, 0, 0]             # growth per room plot (eighths), number of fields, room count
+_ctx = [0, 0]                # growth per room plot (eighths), number of fields
 
 
 def _rounds(n):
@@ -239,51 +239,89 @@ def _nb(p, d):
 
 
 def _fields(st):
-    """Flood-fill the fields; sums into _fs/_fm, worths into _w (quarters)."""
+    """Flood-fill the fields; sums into _fs/_fm, worths into _w (quarters).
+    The tile terms and the neighbour pushes are inlined and the tables held in locals: this is
+    the bots' hottest loop, and calls and global look-ups dominate it on a Pico."""
     n = st[_PLAYERS]
+    fid = _fid
+    fr = _fr
+    fm = _fm
+    sv = _sv
+    ls = _ls
+    stack = _stack
     for q in range(n):
         _w[q] = 4 * st[_MONEY + q]
     for p in range(_NPLOT):
-        _fid[p] = _NONE
-        _fr[p] = 0
+        fid[p] = _NONE
+        fr[p] = 0
     nf = 0
     for p0 in range(_NPLOT):
         t0 = st[_TILE + p0]
-        if _fid[p0] != _NONE or not t0 & 0x0F or t0 & _DESERT:
+        if fid[p0] != _NONE or not t0 & 0x0F or t0 & _DESERT:
             continue
         crop = ((t0 & 0x0F) - 1) >> 1
         base = nf * 5
         for q in range(5):
-            _fm[base + q] = 0
+            fm[base + q] = 0
         size = 0
         top = 1
-        _stack[0] = p0
-        _fid[p0] = nf
-        _ctx[2] = 0
+        stack[0] = p0
+        fid[p0] = nf
+        room = 0
+        mark = nf + 1
         while top:
             top -= 1
-            p = _stack[top]
+            p = stack[top]
             o = st[_OWN + p]
-            _tile_terms(p, (o >> 4) & 3, st[_TILE + p] & _PALM)
-            size += _tt[0]
+            # _tile_terms(p, markers, palm), inlined
+            m = (o >> 4) & 3
+            sp = sv[p]
+            e = 4 * m - ls[p]
+            if e < 0:
+                e = 0
+                sp = sp // 2
+            elif m and st[_TILE + p] & _PALM:
+                e += 4
+            size += sp
             if o & 7:
-                _fm[base + (o & 7) - 1] += _tt[1]
+                fm[base + (o & 7) - 1] += e * sp
             x = p & 7
-            if x > 0:
-                top = _push(st, p - 1, crop, top, nf)
-            if x < 7:
-                top = _push(st, p + 1, crop, top, nf)
-            if p >= 8:
-                top = _push(st, p - 8, crop, top, nf)
-            if p < 40:
-                top = _push(st, p + 8, crop, top, nf)
-        room = _ctx[2]
+            for d in range(4):  # west, east, north, south (as _nb)
+                if d == 0:
+                    if x == 0:
+                        continue
+                    r = p - 1
+                elif d == 1:
+                    if x == 7:
+                        continue
+                    r = p + 1
+                elif d == 2:
+                    if p < 8:
+                        continue
+                    r = p - 8
+                else:
+                    if p >= 40:
+                        continue
+                    r = p + 8
+                if fid[r] != _NONE:
+                    continue
+                t = st[_TILE + r]
+                if not t & 0x0F:
+                    if fr[r] != mark:  # an empty plot: room to grow, counted once per field
+                        fr[r] = mark
+                        room += 1
+                    continue
+                if t & _DESERT or ((t & 0x0F) - 1) >> 1 != crop:
+                    continue
+                fid[r] = nf
+                stack[top] = r
+                top += 1
         _ff[nf] = room
         size += _growth(room, crop)
         _fs[nf] = size
         for q in range(n):
-            if _fm[base + q]:
-                _w[q] += size * _fm[base + q] // 64
+            if fm[base + q]:
+                _w[q] += size * fm[base + q] // 64
         nf += 1
     _ctx[1] = nf
 
@@ -296,22 +334,6 @@ def _growth(room, crop):
     if room > r:
         room = r
     return room * _ctx[0]
-
-
-def _push(st, r, crop, top, f):
-    if _fid[r] != _NONE:
-        return top
-    t = st[_TILE + r]
-    if not t & 0x0F:
-        if _fr[r] != f + 1:
-            _fr[r] = f + 1
-            _ctx[2] += 1
-        return top
-    if not t & 0x0F or t & _DESERT or ((t & 0x0F) - 1) >> 1 != crop:
-        return top
-    _fid[r] = f
-    _stack[top] = r
-    return top + 1
 
 
 def _evaluate(game, st):
