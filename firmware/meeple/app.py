@@ -145,6 +145,7 @@ class App:
     def run(self, poll, sleep_ms):
         """The device's main loop: poll() -> (held, tapped) button masks, every 10 ms."""
         inp = self.input
+        self.poll = poll  # a bot that thinks long looks at the buttons too (GameSession._thinking)
         self.render()
         while True:
             held, tapped = poll()

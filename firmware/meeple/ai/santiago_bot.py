@@ -136,26 +136,27 @@ def _rounds(n):
 # ---- evaluation ------------------------------------------------------------------------------
 def _distances(game, st):
     """Canals missing to reach each intersection from the network, into _dn."""
+    dn = _dn
     for k in range(20):
-        _dn[k] = 99
-    _dn[st[_SPRING]] = 0
+        dn[k] = 99
+    dn[st[_SPRING]] = 0
     sa = game._SEG_A
     sb = game._SEG_B
     for s in range(_NSEG):
         if st[_CANAL + s]:
-            _dn[sa[s]] = 0
-            _dn[sb[s]] = 0
+            dn[sa[s]] = 0
+            dn[sb[s]] = 0
     grew = True
     while grew:
         grew = False
         for s in range(_NSEG):
-            a = sa[s]
-            b = sb[s]
-            if _dn[a] + 1 < _dn[b]:
-                _dn[b] = _dn[a] + 1
+            a = dn[sa[s]]
+            b = dn[sb[s]]
+            if a + 1 < b:
+                dn[sb[s]] = a + 1
                 grew = True
-            elif _dn[b] + 1 < _dn[a]:
-                _dn[a] = _dn[b] + 1
+            elif b + 1 < a:
+                dn[sa[s]] = b + 1
                 grew = True
 
 
@@ -184,34 +185,38 @@ def _prep(game, st):
     sb = game._SEG_B
     ph_ = game._PLOT_H
     pv_ = game._PLOT_V
+    dn = _dn
+    sv = _sv
+    ls = _ls
+    surv = _SURV
     for p in range(_NPLOT):
         h = ph_[p]
         v = pv_[p]
         if st[_CANAL + h] or st[_CANAL + v]:
-            _sv[p] = 8
-            _ls[p] = 0
+            sv[p] = 8
+            ls[p] = 0
             continue
-        d = _dn[sa[h]]
-        if _dn[sb[h]] < d:
-            d = _dn[sb[h]]
-        if _dn[sa[v]] < d:
-            d = _dn[sa[v]]
-        if _dn[sb[v]] < d:
-            d = _dn[sb[v]]
+        d = dn[sa[h]]
+        if dn[sb[h]] < d:
+            d = dn[sb[h]]
+        if dn[sa[v]] < d:
+            d = dn[sa[v]]
+        if dn[sb[v]] < d:
+            d = dn[sb[v]]
         d += 1  # canals missing
         if d > 4 or d > builds:
-            _sv[p] = 0
+            sv[p] = 0
         elif d == builds:
-            _sv[p] = _SURV[d] // 2
+            sv[p] = surv[d] // 2
         else:
-            _sv[p] = _SURV[d]
+            sv[p] = surv[d]
         if droughts == 0:
-            _ls[p] = 0
+            ls[p] = 0
         else:
             loss = first + 4 * (d - 1)
             if loss > 4 * droughts:
                 loss = 4 * droughts
-            _ls[p] = loss
+            ls[p] = loss
 
 
 def _tile_terms(p, m, palm):
