@@ -89,15 +89,17 @@ _POT = const(5)        # a worker facing an empty cell, at the start (scaled by 
 _TEMPLE_Q = const(5)   # quick score: a worker facing a temple
 _CACAO_Q = const(7)    # a cacao in storage while two or more turns remain
 _NOISE = (12, 0, 0)    # quick-score noise per level (easy plays a little loosely)
-_BREADTH = (0, 24, 32)  # placements played out per level (easy plays none out)
-_HARD_K = const(4)     # hard: candidates checked against replies
-_HARD_D = const(3)     # hard: determinizations per candidate
-_HARD_REPLY = (0, 0, 20, 10, 8)  # hard: placements played out per reply, by players
-_HARD_RESERVE = const(1800)  # hard: operations kept for the replies
-_HARD_OPPS = const(3)  # hard: other seats' turns played after the candidate (to the round's end)
+_BREADTH = (0, 24, 16)  # placements played out per level (easy plays none out)
+_HARD_K = const(3)     # hard: candidates checked against replies
+_HARD_D = const(2)     # hard: determinizations per candidate
+_HARD_REPLY = (0, 0, 10, 5, 4)  # hard: placements played out per reply, by players
+_HARD_RESERVE = const(600)  # hard: operations kept for the replies
+_HARD_OPPS = const(2)  # hard: other seats' turns played after the candidate (the next two)
 _HARD_W = const(4)     # hard: weight (16ths per determinization) of the reply-free value
 _DEPTH = const(10)     # scratch states: root copy + nested own decisions
-BUDGETS = (200, 800, 2600)  # operations per decision and level (tools/bench_ai measures them)
+# operations per decision and level, calibrated on the emulated Pico (tools/bench_ai --pico):
+# about 2.5-3 ms an operation there; before: (200, 800, 2600), up to 22 s for hard
+BUDGETS = (200, 300, 950)
 
 _HARD_WATER = const(8)  # hard: water gap to the hull counted at the start, in quarters (fades out)
 _BIG = -(1 << 29)
@@ -417,6 +419,8 @@ def _settle(game, d, me):
         _need(d + 1)
         child = _st[d + 1]
         for i in range(n):
+            if i and search.used() >= _cap[0]:
+                break  # out of operations for this line: the choices seen so far decide
             child[:] = st
             game.apply(child, buf[i])
             search.spend(1)
@@ -506,10 +510,13 @@ def _hard_place(game, obs, me, seed):
     for c in range(k):
         short[c] = _cand[_idx[c]]
         total[c] = _cval[_idx[c]] // 8 * _HARD_D * _HARD_W // 16  # the reply-free value counts a little
+    spent = search.used()
     for dd in range(_HARD_D):
-        if dd and search.left() <= 0:
-            break  # only whole rounds count: every candidate meets the same determinizations
+        if dd and search.left() < spent:
+            break  # only whole rounds count (every candidate meets the same determinizations),
+            #        and only one that fits in what is left: the budget bounds the time
         _det[:] = game.observe(obs, me, search.seed_from(seed, dd))
+        search.spend(3)  # a re-deal costs about three operations' time on a Pico
         for c in range(k):
             st = _st[0]
             st[:] = _det
@@ -530,6 +537,8 @@ def _hard_place(game, obs, me, seed):
             _part[c] = _value(game, st, me)
         for c in range(k):
             total[c] += _part[c]
+        if dd == 0:
+            spent = search.used() - spent  # what one round of determinization costs
     best = 0
     for c in range(1, k):
         if total[c] > total[best]:
