@@ -108,6 +108,10 @@ _st2 = bytearray(_SIZE)
 _det = bytearray(_SIZE)
 _base = bytearray(_SIZE)     # hard: the determinization being played out
 _dn = bytearray(20)          # canals missing to reach each intersection
+_FAR = bytes([99] * 20)
+_queue = bytearray(20)       # _distances: intersections to visit
+_NONES = bytes([_NONE] * _NPLOT)
+_ZEROS = bytes(_NPLOT)
 _sv = bytearray(_NPLOT)      # survival (eighths) of a tile on each plot
 _ls = bytearray(_NPLOT)      # expected marker loss (quarters) of a tile on each plot
 _fid = bytearray(_NPLOT)     # field of each plot (0xFF none)
@@ -135,29 +139,44 @@ def _rounds(n):
 
 # ---- evaluation ------------------------------------------------------------------------------
 def _distances(game, st):
-    """Canals missing to reach each intersection from the network, into _dn."""
+    """Canals missing to reach each intersection from the network, into _dn: a breadth-first
+    search from the network over all segments (one pass, not repeated relaxation)."""
     dn = _dn
-    for k in range(20):
-        dn[k] = 99
-    dn[st[_SPRING]] = 0
+    dn[:] = _FAR
+    q = _queue
     sa = game._SEG_A
     sb = game._SEG_B
+    ns = game._NODE_SEGS
+    k = st[_SPRING]
+    dn[k] = 0
+    q[0] = k
+    tail = 1
     for s in range(_NSEG):
         if st[_CANAL + s]:
-            dn[sa[s]] = 0
-            dn[sb[s]] = 0
-    grew = True
-    while grew:
-        grew = False
-        for s in range(_NSEG):
-            a = dn[sa[s]]
-            b = dn[sb[s]]
-            if a + 1 < b:
-                dn[sb[s]] = a + 1
-                grew = True
-            elif b + 1 < a:
-                dn[sa[s]] = b + 1
-                grew = True
+            k = sa[s]
+            if dn[k]:
+                dn[k] = 0
+                q[tail] = k
+                tail += 1
+            k = sb[s]
+            if dn[k]:
+                dn[k] = 0
+                q[tail] = k
+                tail += 1
+    head = 0
+    while head < tail:
+        a = q[head]
+        head += 1
+        d = dn[a] + 1
+        for j in range(4 * a, 4 * a + 4):
+            s = ns[j]
+            if s == 0xFF:
+                break
+            b = sa[s] + sb[s] - a  # the segment's other end
+            if dn[b] > d:
+                dn[b] = d
+                q[tail] = b
+                tail += 1
 
 
 def _prep(game, st):
@@ -256,9 +275,8 @@ def _fields(st):
     stack = _stack
     for q in range(n):
         _w[q] = 4 * st[_MONEY + q]
-    for p in range(_NPLOT):
-        fid[p] = _NONE
-        fr[p] = 0
+    fid[:] = _NONES
+    fr[:] = _ZEROS
     nf = 0
     for p0 in range(_NPLOT):
         t0 = st[_TILE + p0]
