@@ -96,7 +96,8 @@ _OUTBID = (8, 6, 5, 4, 3, 2, 2, 1, 1, 0)
 _GROW = const(10)             # a field's room to grow at the start (eighths of a tile per plot)
 _GROW_MAX = const(4)          # room plots counted per field
 _HARD_K = const(3)            # hard: candidates played out
-_HARD_D = const(2)            # hard: determinizations per candidate
+_HARD_D = const(1)            # hard: determinizations per candidate (the playouts end with the
+#                               round, whose tiles are all face up: a second re-deal rarely differs)
 BUDGETS = (300, 900, 1800)
 
 _BIG = -(1 << 29)
@@ -762,9 +763,12 @@ def _candidates(game, st, me):
 
 
 def _rollout_value(game, me):
-    """Play _det to the end of its round with normal for every seat; value for `me`."""
+    """Play _det to the end of its round with normal for every seat (from an auction or a
+    placement: to the end of the placements, where the evaluation's survival estimate takes
+    over: a Pico has not the time for the canal bribes of every seat); value for `me`."""
     r = _det[_ROUND]
-    while _det[_PHASE] != _OVER and _det[_ROUND] == r:
+    stop = _BRIBE if _det[_PHASE] <= _BRIBE and _det[_PHASE] != _BRIBE else _OVER
+    while _det[_PHASE] != _OVER and _det[_ROUND] == r and _det[_PHASE] != stop:
         q = game.to_move(_det)
         obs = _det  # every seat decides from the same determinized position
         game.apply(_det, _normal(game, obs, q, 1))
