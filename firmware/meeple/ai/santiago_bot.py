@@ -25,11 +25,13 @@ A decision's value is the seat's worth against its rivals' (mean of the best and
 - easy: own worth only, with noise; small random bids; offers of 1.
 - hard: normal's evaluation plus a search. Candidates: for a bid, normal's bid, a pass and a
   bid 2 higher; for a placement, normal's choice and the next two by value; for a bribe,
-  normal's choice and a pass. Each is played on the same determinizations (`observe` with
-  seeds derived from the bot's seed: hidden stacks and rivals' money re-dealt) to the end of
-  the round, every seat answering like normal, and valued after the round's drought (or the
-  final scoring); the best sum wins. A second determinization is played only while the budget
-  still holds a whole pass. Other decisions are normal's.
+  normal's choice and a pass. Each is played on the same determinization (`observe` with a
+  seed derived from the bot's seed: hidden stacks and rivals' money re-dealt), every seat
+  answering like normal: from an auction or a placement to the end of the round's placements
+  (the evaluation's survival estimate stands for the canal bribes: a Pico has not the time to
+  play them for every seat), from a bribe to the end of the round, valued after the drought
+  (or the final scoring); the best value wins. One determinization (before: two, which agreed
+  on nearly every decision). Other decisions are normal's.
 
 Budgets (core operations: one `_evaluate` or one `apply`-and-value counts 1, sixteen
 incremental placement values count 1): tools/bench_ai measures them in seconds.
