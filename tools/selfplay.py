@@ -92,28 +92,33 @@ def keepcanal(mod, st, seat, seed):
     return _normal(mod, st, seat, seed)
 
 
+def turn_gold(mod, st, seat, a):
+    """Cacao: gold `seat` holds once placement `a` and the rest of its turn are played, each
+    fill and sale taken for the most gold at once."""
+    sub = [0] * mod.MAX_ACTIONS
+    c = bytearray(st)
+    mod.apply(c, a)
+    while c[mod._PHASE] not in (mod._PLACE, mod._OVER):
+        k = mod.legal_into(c, sub)
+        vals = []
+        for b in sub[:k]:
+            d = bytearray(c)
+            mod.apply(d, b)
+            vals.append(mod.scores(d)[seat])
+        mod.apply(c, sub[vals.index(max(vals))])
+    return mod.scores(c)[seat]
+
+
 def greedy(mod, st, seat, seed):
-    """Cacao: the placement with the most gold by the end of the turn (its own fills and sales
-    each taken for the most gold at once), normal for the smaller choices."""
+    """Cacao: the placement with the most gold by the end of the turn (turn_gold), normal for
+    the smaller choices."""
     if st[mod._PHASE] != mod._PLACE:
         return _normal(mod, st, seat, seed)
     buf = [0] * mod.MAX_ACTIONS
-    sub = [0] * mod.MAX_ACTIONS
     n = mod.legal_into(st, buf)
-    gold0 = mod.scores(st)[seat]
     best, pick = None, buf[0]
     for a in buf[:n]:
-        c = bytearray(st)
-        mod.apply(c, a)
-        while c[mod._PHASE] not in (mod._PLACE, mod._OVER):
-            k = mod.legal_into(c, sub)
-            vals = []
-            for b in sub[:k]:
-                d = bytearray(c)
-                mod.apply(d, b)
-                vals.append(mod.scores(d)[seat])
-            mod.apply(c, sub[vals.index(max(vals))])
-        v = mod.scores(c)[seat] - gold0
+        v = turn_gold(mod, st, seat, a)
         if best is None or v > best:
             best, pick = v, a
     return pick
