@@ -595,23 +595,38 @@ def _fill_ok_k(key, code):
     return True
 
 
-# the legal fill codes per _fill_key, ascending: made once (about 1 KB), because the bots list
-# fills thousands of times a decision and 64 checks each cost milliseconds on a Pico
-_FILLS = [bytes([c for c in range(64) if _fill_ok_k(k, c)]) for k in range(64)]
+def _fill_table():
+    """The legal fill codes of every _fill_key, ascending, in one bytes object, and where each
+    key's run starts (a 65th entry ends the last): made once, because the bots list fills
+    thousands of times a decision and 64 checks each cost milliseconds on a Pico."""
+    codes = bytearray()
+    at = bytearray(65)
+    for k in range(64):
+        at[k] = len(codes)
+        for c in range(64):
+            if _fill_ok_k(k, c):
+                codes.append(c)
+    at[64] = len(codes)
+    return bytes(codes), bytes(at)
+
+
+_FILL_CODES, _FILL_AT = _fill_table()
 
 
 def _fill_ok(st, code):
     """Is `code` a legal, canonical assignment of sources to the pending spaces?"""
-    for c in _FILLS[_fill_key(st)]:
-        if c == code:
+    k = _fill_key(st)
+    for i in range(_FILL_AT[k], _FILL_AT[k + 1]):
+        if _FILL_CODES[i] == code:
             return True
     return False
 
 
 def _legal_fill(st, buf):
+    k = _fill_key(st)
     n = 0
-    for code in _FILLS[_fill_key(st)]:
-        buf[n] = _FILL_BASE + code
+    for i in range(_FILL_AT[k], _FILL_AT[k + 1]):
+        buf[n] = _FILL_BASE + _FILL_CODES[i]
         n += 1
     return n
 
