@@ -19,6 +19,7 @@ time.ticks_ms() on MicroPython (1 ms resolution on that runtime). Figures to wat
 pass/fail checks: the budgets themselves are counted in core operations (meeple.ai.search).
 """
 import argparse
+import contextlib
 import json
 import os
 import sys
@@ -136,12 +137,32 @@ def t(lv, seat, seed, hx):
 '''
 
 
+@contextlib.contextmanager
+def _connect(pico, tries=30):
+    """A raw-REPL link to the emulated Pico, waiting while it (re)boots after a flash."""
+    import time
+    from tools import board_link
+    for i in range(tries):
+        cm = board_link.connect(pico.device, answer_timeout=60)
+        try:
+            link = cm.__enter__()
+            break
+        except board_link.BoardError:
+            if i == tries - 1:
+                raise
+            time.sleep(5)
+    try:
+        yield link
+    finally:
+        cm.__exit__(None, None, None)
+
+
 def run_pico(game_name, chosen, pico):
     """Time the chosen decisions on the emulated Pico, one raw-REPL command each (a whole batch
     of positions would not compile in a Pico's heap): {level: [(ms, ops), ...]}."""
     from tools import board_link
     times = {}
-    with board_link.connect(pico.device, answer_timeout=120) as link:
+    with _connect(pico) as link:
         link.exec(PICO_SETUP % game_name, "loading the bots")
         for lv in LEVELS:
             for _, seat, seed, hx, ops in chosen.get(lv, []):

@@ -8,10 +8,11 @@ How they decide
 - normal: the best placements by quick score are played on a scratch copy to the end of the turn
   (every fill / resolve choice of the bot searched exhaustively, other seats sell all they can),
   and the end position is valued by `_value` (the bot's worth against its rivals').
-- hard: normal's ranking, then its best few candidates are played on a few determinizations of
-  the hidden hands and pile to the end of the round: every other seat replies once, with a
-  lighter normal (its best placements by quick score played out, fewer of them the more seats
-  there are). Hard also values the water track ahead, for every seat: a field counts more than
+- hard: normal's ranking (of fewer placements), then its best three candidates are played on
+  two determinizations of the hidden hands and pile (the second only when a whole round of them
+  fits in what is left of the budget) through the turns of the next two seats, each replying
+  with a lighter normal (its best placements by quick score played out, fewer of them the more
+  seats there are). Hard also values the water track ahead, for every seat: a field counts more than
   its track value, by _HARD_WATER/4 times its gap to the track's concave hull (each step about
   2.8 gold, as for a carrier that keeps climbing) at the start, fading to nothing on the last
   turn; so early on the middle steps count about 4 gold each. Without it the bots took water only
