@@ -195,6 +195,7 @@ def pico_report(games, worst, sample, only=None, log=print):
                 log("bench_ai: %s %dp: %d decisions on the emulated Pico..."
                     % (game_name, n, sum(len(v) for v in chosen.values())))
                 times = run_pico(game_name, chosen, pico)
+                log("bench_ai: %s %dp: (ms, ops) %r" % (game_name, n, times))
                 for lv in LEVELS:
                     ops_all = sorted(d[4] for d in decisions if d[0] == lv)
                     t = sorted(times.get(lv, []))
