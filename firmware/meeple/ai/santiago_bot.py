@@ -27,10 +27,10 @@ A decision's value is the seat's worth against its rivals' (mean of the best and
   bid 2 higher; for a placement, normal's choice and the next two by value; for a bribe,
   normal's choice and a pass. Each is played on the same determinization (`observe` with a
   seed derived from the bot's seed: hidden stacks and rivals' money re-dealt), every seat
-  answering like normal: from an auction or a placement to the end of the round's placements
-  (the evaluation's survival estimate stands for the canal bribes: a Pico has not the time to
-  play them for every seat), from a bribe to the end of the round, valued after the drought
-  (or the final scoring); the best value wins. One determinization (before: two, which agreed
+  answering like normal: from an auction to the end of the round's placements (the
+  evaluation's survival estimate stands for the canal bribes: a Pico has not the time to play
+  them for every seat), from a placement or a bribe to the end of the round, valued after the
+  drought (or the final scoring); the best value wins. One determinization (before: two, which agreed
   on nearly every decision). Other decisions are normal's.
 
 Budgets (core operations: one `_evaluate` or one `apply`-and-value counts 1, sixteen
@@ -784,11 +784,11 @@ def _candidates(game, st, me):
 
 
 def _rollout_value(game, me):
-    """Play _det to the end of its round with normal for every seat (from an auction or a
-    placement: to the end of the placements, where the evaluation's survival estimate takes
-    over: a Pico has not the time for the canal bribes of every seat); value for `me`."""
+    """Play _det to the end of its round with normal for every seat (from an auction: to the end
+    of the placements, where the evaluation's survival estimate takes over: a Pico has not the
+    time for the canal bribes of every seat too); value for `me`."""
     r = _det[_ROUND]
-    stop = _BRIBE if _det[_PHASE] <= _BRIBE and _det[_PHASE] != _BRIBE else _OVER
+    stop = _BRIBE if _det[_PHASE] == _AUCTION else _OVER
     while _det[_PHASE] != _OVER and _det[_ROUND] == r and _det[_PHASE] != stop:
         q = game.to_move(_det)
         obs = _det  # every seat decides from the same determinized position
