@@ -227,7 +227,7 @@ class GameSession:
         self.keep = None        # modules loaded before the game (`close` forgets the others)
         self._ai_due = -1
         self._shown_seat = -1   # the human whose view is on screen (privacy)
-        self._mark = [0, 0]     # thinking mark: step, ticks of the last move
+        self._mark = [0, 0, 0]  # thinking mark: step, ticks of the last move, drawn
 
     def is_human(self, seat):
         return self.seats[seat] == HUMAN
@@ -283,6 +283,7 @@ class GameSession:
             level = self.seats[seat]
             from meeple.ai import search  # the bot thinks in slices: _thinking runs between them
             self._mark[1] = now
+            self._mark[2] = 0
             search.set_hook(self._thinking, 8)
             try:
                 action = self.plugin.ai_action(self.core.observe(self.state, seat), seat, level)
@@ -291,7 +292,8 @@ class GameSession:
                 return
             finally:
                 search.set_hook(None)
-                self.app._full = True  # repaint over the thinking mark
+                if self._mark[2]:
+                    self.app._full = True  # repaint over the thinking mark
             self.play(action)
             gc.collect()
 
@@ -304,6 +306,7 @@ class GameSession:
             return
         self._mark[1] = now
         step = self._mark[0] = (self._mark[0] + 1) & 3
+        self._mark[2] = 1
         c = app.canvas
         x = c.width - 20
         y = c.height - 5
