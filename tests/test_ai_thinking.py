@@ -18,8 +18,8 @@ def _ai_game(tmp_path):
     assert cacao.to_move(s.state) == 0 and s.waiting_for_ai()
     clock = [con.now]
 
-    def ticks():  # 20 ms pass at every reading, so the thinking takes "time"
-        clock[0] += 20
+    def ticks():  # 50 ms pass at every reading, so the thinking takes "time"
+        clock[0] += 50
         return clock[0]
     con.app.ticks = ticks
     con.clock = clock
@@ -61,7 +61,7 @@ def test_the_mark_moves_while_a_bot_thinks_and_the_move_is_unchanged(tmp_path):
     while seen and seen[0] is None:  # before the first MARK_MS nothing is drawn
         seen.pop(0)
     assert None not in seen and set(seen) == {0, 1, 2, 3}, seen  # one dot lit, stepping round
-    assert sum(1 for i in range(1, len(seen)) if seen[i] != seen[i - 1]) >= 8, seen
+    assert sum(1 for i in range(1, len(seen)) if seen[i] != seen[i - 1]) >= 5, seen
     st = bytearray(before)
     cacao.apply(st, expected)
     assert bytes(s.state) == bytes(st)  # thinking in slices changes nothing in the move
