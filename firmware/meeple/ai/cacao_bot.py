@@ -94,13 +94,14 @@ _BREADTH = (0, 24, 16)  # placements played out per level (easy plays none out)
 _HARD_K = const(3)     # hard: candidates checked against replies
 _HARD_D = const(2)     # hard: determinizations per candidate
 _HARD_REPLY = (0, 0, 10, 5, 4)  # hard: placements played out per reply, by players
-_HARD_RESERVE = const(600)  # hard: operations kept for the replies
+_HARD_RESERVE = const(400)  # hard: operations kept for the replies
 _HARD_OPPS = const(2)  # hard: other seats' turns played after the candidate (the next two)
 _HARD_W = const(4)     # hard: weight (16ths per determinization) of the reply-free value
 _DEPTH = const(10)     # scratch states: root copy + nested own decisions
 # operations per decision and level, calibrated on the emulated Pico (tools/bench_ai --pico):
-# about 2.5-3 ms an operation there; before: (200, 800, 2600), up to 22 s for hard
-BUDGETS = (200, 300, 950)
+# about 2.5-3 ms an operation there; before: (200, 800, 2600), up to 22 s for hard (and the
+# first round of hard's re-deals, always played, goes past the budget: worst about 1.1x)
+BUDGETS = (200, 300, 800)
 
 _HARD_WATER = const(8)  # hard: water gap to the hull counted at the start, in quarters (fades out)
 _BIG = -(1 << 29)
@@ -446,6 +447,8 @@ def _play_turn(game, d, me):
             _need(d + 1)
             child = _st[d + 1]
             for i in range(n):
+                if i and search.used() >= _cap[0]:
+                    break  # out of operations for this turn: the choices seen so far decide
                 child[:] = st
                 game.apply(child, buf[i])
                 search.spend(1)
@@ -499,9 +502,9 @@ def _best_place(game, st, me, level, d):
 def _hard_place(game, obs, me, seed):
     """normal's ranking, then the best _HARD_K candidates played on determinizations to the
     end of the round (every other seat replying the way a lighter normal would)."""
-    search.spend(-_HARD_RESERVE)  # keep this much for the replies
-    m = _rank_places(game, obs, me, _BREADTH[2], 0, 0)
-    search.spend(_HARD_RESERVE)
+    search.spend(_HARD_RESERVE)  # keep this much for the replies (before: the sign was the other
+    m = _rank_places(game, obs, me, _BREADTH[2], 0, 0)  # way round, which gave the ranking more)
+    search.spend(-_HARD_RESERVE)
     k = search.top_k(_cval, m, _HARD_K, _idx)
     if k < 2:
         return _cand[_idx[0]]
@@ -511,6 +514,13 @@ def _hard_place(game, obs, me, seed):
     for c in range(k):
         short[c] = _cand[_idx[c]]
         total[c] = _cval[_idx[c]] // 8 * _HARD_D * _HARD_W // 16  # the reply-free value counts a little
+    # replies as broad as the budget left allows (about 24 operations a reply placement), so the
+    # first round of re-deals, which is always played, stays within the budget
+    nrep = search.left() // (k * _HARD_OPPS * 24)
+    if nrep > _HARD_REPLY[obs[_NP]]:
+        nrep = _HARD_REPLY[obs[_NP]]
+    if nrep < 2:
+        nrep = 2
     spent = search.used()
     for dd in range(_HARD_D):
         if dd and search.left() < spent:
@@ -529,7 +539,7 @@ def _hard_place(game, obs, me, seed):
                 opp = st[_TOMOVE]
                 if st[_PHASE] != _PLACE or opp == me or opp == 255:
                     break
-                mm = _rank_places(game, st, opp, _HARD_REPLY[st[_NP]], 1, 4)
+                mm = _rank_places(game, st, opp, nrep, 1, 4)
                 search.top_k(_cval, mm, 1, _idx)
                 game.apply(st, _cand[_idx[0]])
                 search.spend(1)
