@@ -183,7 +183,7 @@ def pico_report(games, worst, sample, only=None, log=print):
     import importlib
     from meeple import ai
     report = {}
-    with Pico(os.path.join(ROOT, "build", "pico", "bench_ai")) as pico:
+    with Pico(os.path.join(ROOT, "build", "pico", "bench_ai" + ("_" + "_".join(only) if only else ""))) as pico:
         log("bench_ai: flashing the emulated Pico...")
         pico.flash("waveshare_lcd_1_3")
         for game_name in only or sorted(PLAYER_COUNTS):
