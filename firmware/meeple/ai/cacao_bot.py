@@ -94,14 +94,15 @@ _BREADTH = (0, 24, 16)  # placements played out per level (easy plays none out)
 _HARD_K = const(3)     # hard: candidates checked against replies
 _HARD_D = const(2)     # hard: determinizations per candidate
 _HARD_REPLY = (0, 0, 10, 5, 4)  # hard: placements played out per reply, by players
-_HARD_RESERVE = const(400)  # hard: operations kept for the replies
+_HARD_RESERVE = const(300)  # hard: operations kept for the replies
 _HARD_OPPS = const(2)  # hard: other seats' turns played after the candidate (the next two)
 _HARD_W = const(4)     # hard: weight (16ths per determinization) of the reply-free value
 _DEPTH = const(10)     # scratch states: root copy + nested own decisions
 # operations per decision and level, calibrated on the emulated Pico (tools/bench_ai --pico):
 # about 2.5-3 ms an operation there; before: (200, 800, 2600), up to 22 s for hard (and the
 # first round of hard's re-deals, always played, goes past the budget: worst about 1.1x)
-BUDGETS = (200, 300, 800)
+BUDGETS = (200, 300, 750)  # hard: see _HARD_BUDGET (1000 with 2 players)
+_HARD_BUDGET = (0, 0, 1000, 750, 750)  # hard by players: an operation costs less with 2 players
 
 _HARD_WATER = const(8)  # hard: water gap to the hull counted at the start, in quarters (fades out)
 _BIG = -(1 << 29)
@@ -577,8 +578,9 @@ def _best_small(game, st, me, level):
 
 def choose(game, obs, me, level, seed):
     """The action for seat `me` on its observation `obs` (level 0 easy, 1 normal, 2 hard)."""
-    search.start(BUDGETS[level], seed)
-    _cap[0] = BUDGETS[level]
+    limit = _HARD_BUDGET[obs[_NP]] if level == 2 else BUDGETS[level]
+    search.start(limit, seed)
+    _cap[0] = limit
     _mode[0] = _HARD_WATER if level == 2 else 0
     _mode[1] = 4 * (13 - obs[_NP] if obs[_NP] > 2 else 11)
     n = game.legal_into(obs, _legal)
