@@ -94,15 +94,18 @@ _BREADTH = (0, 24, 16)  # placements played out per level (easy plays none out)
 _HARD_K = const(3)     # hard: candidates checked against replies
 _HARD_D = const(2)     # hard: determinizations per candidate
 _HARD_REPLY = (0, 0, 10, 5, 4)  # hard: placements played out per reply, by players
-_HARD_RESERVE = const(300)  # hard: operations kept for the replies
 _HARD_OPPS = const(2)  # hard: other seats' turns played after the candidate (the next two)
 _HARD_W = const(4)     # hard: weight (16ths per determinization) of the reply-free value
 _DEPTH = const(10)     # scratch states: root copy + nested own decisions
 # operations per decision and level, calibrated on the emulated Pico (tools/bench_ai --pico):
 # about 2.5-3 ms an operation there; before: (200, 800, 2600), up to 22 s for hard (and the
 # first round of hard's re-deals, always played, goes past the budget: worst about 1.1x)
-BUDGETS = (200, 300, 750)  # hard: see _HARD_BUDGET (1000 with 2 players)
-_HARD_BUDGET = (0, 0, 1000, 750, 750)  # hard by players: an operation costs less with 2 players
+BUDGETS = (200, 300, 750)  # hard: see _HARD_BUDGET (950 with 2 players)
+_HARD_BUDGET = (0, 0, 950, 750, 750)  # hard by players: an operation costs less with 2 players
+# hard: operations set aside for the replies before the ranking, by players; with 2 players the
+# ranking may instead go that far past the budget (as measured: 70 % against normal, <= 2.5 s)
+_HARD_RANK = (0, 0, -600, 300, 300)
+_tight = [0]          # hard with 3-4 players: its own turn's search stops at its cap too
 
 _HARD_WATER = const(8)  # hard: water gap to the hull counted at the start, in quarters (fades out)
 _BIG = -(1 << 29)
@@ -448,7 +451,7 @@ def _play_turn(game, d, me):
             _need(d + 1)
             child = _st[d + 1]
             for i in range(n):
-                if i and search.used() >= _cap[0]:
+                if i and _tight[0] and search.used() >= _cap[0]:
                     break  # out of operations for this turn: the choices seen so far decide
                 child[:] = st
                 game.apply(child, buf[i])
@@ -503,9 +506,10 @@ def _best_place(game, st, me, level, d):
 def _hard_place(game, obs, me, seed):
     """normal's ranking, then the best _HARD_K candidates played on determinizations to the
     end of the round (every other seat replying the way a lighter normal would)."""
-    search.spend(_HARD_RESERVE)  # keep this much for the replies (before: the sign was the other
-    m = _rank_places(game, obs, me, _BREADTH[2], 0, 0)  # way round, which gave the ranking more)
-    search.spend(-_HARD_RESERVE)
+    keep = _HARD_RANK[obs[_NP]]
+    search.spend(keep)  # keep this much for the replies
+    m = _rank_places(game, obs, me, _BREADTH[2], 0, 0)
+    search.spend(-keep)
     k = search.top_k(_cval, m, _HARD_K, _idx)
     if k < 2:
         return _cand[_idx[0]]
@@ -517,11 +521,13 @@ def _hard_place(game, obs, me, seed):
         total[c] = _cval[_idx[c]] // 8 * _HARD_D * _HARD_W // 16  # the reply-free value counts a little
     # replies as broad as the budget left allows (about 24 operations a reply placement), so the
     # first round of re-deals, which is always played, stays within the budget
-    nrep = search.left() // (k * _HARD_OPPS * 24)
-    if nrep > _HARD_REPLY[obs[_NP]]:
-        nrep = _HARD_REPLY[obs[_NP]]
-    if nrep < 2:
-        nrep = 2
+    nrep = _HARD_REPLY[obs[_NP]]
+    if obs[_NP] > 2:
+        nrep = search.left() // (k * _HARD_OPPS * 24)
+        if nrep > _HARD_REPLY[obs[_NP]]:
+            nrep = _HARD_REPLY[obs[_NP]]
+        if nrep < 2:
+            nrep = 2
     spent = search.used()
     for dd in range(_HARD_D):
         if dd and search.left() < spent:
@@ -583,6 +589,7 @@ def choose(game, obs, me, level, seed):
     _cap[0] = limit
     _mode[0] = _HARD_WATER if level == 2 else 0
     _mode[1] = 4 * (13 - obs[_NP] if obs[_NP] > 2 else 11)
+    _tight[0] = 1 if level == 2 and obs[_NP] > 2 else 0
     n = game.legal_into(obs, _legal)
     if n == 1:
         return _legal[0]
@@ -599,6 +606,7 @@ def reason(game, obs, me, action):
     search.start(BUDGETS[1], 0)
     _cap[0] = BUDGETS[1]
     _mode[0] = 0
+    _tight[0] = 0
     st = _st[0]
     st[:] = obs
     game.apply(st, action)
