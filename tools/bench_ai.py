@@ -185,7 +185,8 @@ def pico_report(games, worst, sample, only=None, log=print):
     report = {}
     with Pico(os.path.join(ROOT, "build", "pico", "bench_ai" + ("_" + "_".join(only) if only else ""))) as pico:
         log("bench_ai: flashing the emulated Pico...")
-        pico.flash("waveshare_lcd_1_3")
+        with contextlib.redirect_stdout(sys.stderr):  # the build's lines: not in the JSON
+            pico.flash("waveshare_lcd_1_3")
         for game_name in only or sorted(PLAYER_COUNTS):
             mod = importlib.import_module("meeple.core." + game_name)
             for n in PLAYER_COUNTS[game_name]:
