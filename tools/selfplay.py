@@ -34,7 +34,14 @@ if os.path.join(ROOT, "firmware") not in sys.path:
 from meeple import ai  # noqa: E402  (firmware/ is put on the path just above)
 from meeple.core import rng  # noqa: E402
 
-PLAYERS = ("random",) + ai.LEVELS
+# fixed-strategy players (how a human might exploit the bots): each plays one simple rule where
+# it applies and the normal bot everywhere else; "mc" is the brute-force reference (CPython only)
+STRATEGIES = {
+    "santiago": ("bid4", "offer3", "keepcanal"),
+    "cacao": ("greedy",),
+}
+PLAYERS = ("random",) + ai.LEVELS + ("bid4", "offer3", "keepcanal", "greedy", "mc")
+MC_PLAYOUTS = [1000]   # playouts per decision of the "mc" player (--mc-playouts)
 GAMES = {"cacao": (2, 4), "santiago": (3, 5)}
 
 
@@ -49,6 +56,105 @@ def game_module(name):
 def bot_seed(deal, seat, move):
     """Each decision's bot seed: depends on the deal, seat and move number, nothing else."""
     return (deal * 1000003 + seat * 7919 + move * 31) & 0x3FFFFFFF
+
+
+def _normal(mod, st, seat, seed):
+    return ai.choose(mod, st, seat, "normal", seed)
+
+
+def bid4(mod, st, seat, seed):
+    """Santiago: bid 4 at every auction (when it can), normal otherwise."""
+    if st[mod._PHASE] == mod._AUCTION:
+        buf = [0] * mod.MAX_ACTIONS
+        n = mod.legal_into(st, buf)
+        if 0x1004 in buf[:n]:
+            return 0x1004
+    return _normal(mod, st, seat, seed)
+
+
+def offer3(mod, st, seat, seed):
+    """Santiago: back the canal normal would back (the one that waters it), always with 3
+    escudos (or all it has)."""
+    a = _normal(mod, st, seat, seed)
+    if st[mod._PHASE] == mod._BRIBE and a >> 12 == 1:
+        buf = [0] * mod.MAX_ACTIONS
+        n = mod.legal_into(st, buf)
+        for amount in (3, 2, 1):
+            if 0x1000 | amount in buf[:n]:
+                return 0x1000 | amount
+    return a
+
+
+def keepcanal(mod, st, seat, seed):
+    """Santiago: keep the extra canal to the last round, normal otherwise."""
+    if st[mod._PHASE] == mod._EXTRA_PH and st[mod._ROUND] < (9 if st[mod._PLAYERS] == 5 else 11):
+        return 0
+    return _normal(mod, st, seat, seed)
+
+
+def turn_gold(mod, st, seat, a):
+    """Cacao: gold `seat` holds once placement `a` and the rest of its turn are played, each
+    fill and sale taken for the most gold at once."""
+    sub = [0] * mod.MAX_ACTIONS
+    c = bytearray(st)
+    mod.apply(c, a)
+    while c[mod._PHASE] not in (mod._PLACE, mod._OVER):
+        k = mod.legal_into(c, sub)
+        vals = []
+        for b in sub[:k]:
+            d = bytearray(c)
+            mod.apply(d, b)
+            vals.append(mod.scores(d)[seat])
+        mod.apply(c, sub[vals.index(max(vals))])
+    return mod.scores(c)[seat]
+
+
+def greedy(mod, st, seat, seed):
+    """Cacao: the placement with the most gold by the end of the turn (turn_gold), normal for
+    the smaller choices."""
+    if st[mod._PHASE] != mod._PLACE:
+        return _normal(mod, st, seat, seed)
+    buf = [0] * mod.MAX_ACTIONS
+    n = mod.legal_into(st, buf)
+    best, pick = None, buf[0]
+    for a in buf[:n]:
+        v = turn_gold(mod, st, seat, a)
+        if best is None or v > best:
+            best, pick = v, a
+    return pick
+
+
+def mc(mod, st, seat, seed):
+    """The brute-force reference: a plain determinized Monte Carlo search. MC_PLAYOUTS random
+    playouts spread evenly over the legal actions, each on a fresh re-deal of what the seat
+    cannot see; an action is worth its mean final margin over the best rival. CPython only."""
+    buf = [0] * mod.MAX_ACTIONS
+    n = mod.legal_into(st, buf)
+    acts = buf[:n]
+    if n == 1:
+        return acts[0]
+    obs = mod.observe(st, seat)
+    pick = bytearray(4)
+    rng.seed(pick, 0, seed)
+    per = max(1, MC_PLAYOUTS[0] // n)
+    sub = [0] * mod.MAX_ACTIONS
+    best, choice = None, acts[0]
+    for i, a in enumerate(acts):
+        total = 0
+        for k in range(per):
+            c = mod.observe(obs, seat, (seed * 131 + k * 7 + 1) & 0x3FFFFFFF)  # same re-deals for every action
+            mod.apply(c, a)
+            while not mod.is_over(c):
+                m = mod.legal_into(c, sub)
+                mod.apply(c, sub[rng.below(pick, 0, m)])
+            sc = mod.scores(c)
+            total += sc[seat] - max(sc[q] for q in range(len(sc)) if q != seat)
+        if best is None or total > best:
+            best, choice = total, a
+    return choice
+
+
+FIXED = {"bid4": bid4, "offer3": offer3, "keepcanal": keepcanal, "greedy": greedy, "mc": mc}
 
 
 def play_game(game_name, lineup, deal, rotation):
@@ -69,6 +175,8 @@ def play_game(game_name, lineup, deal, rotation):
             if who == "random":
                 k = mod.legal_into(st, buf)
                 a = buf[rng.below(pick, 0, k)]
+            elif who in FIXED:
+                a = FIXED[who](mod, st, seat, bot_seed(deal, seat, len(actions)))
             else:
                 a = ai.choose(mod, st, seat, who, bot_seed(deal, seat, len(actions)))
             actions.append((seat, a, mod.describe(st, a)))
@@ -263,7 +371,9 @@ def main(argv=None):
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--crash-dir", default=".")
     ap.add_argument("--quiet", action="store_true", help="no progress lines")
+    ap.add_argument("--mc-playouts", type=int, default=1000, help="playouts per decision of the mc player")
     args = ap.parse_args(argv)
+    MC_PLAYOUTS[0] = args.mc_playouts
     lo, hi = GAMES[args.game]
     if not lo <= args.players <= hi:
         raise SystemExit("%s is for %d-%d players" % (args.game, lo, hi))
@@ -272,6 +382,9 @@ def main(argv=None):
         for who in lu:
             if who not in PLAYERS:
                 raise SystemExit("unknown player %r (players: %s)" % (who, ", ".join(PLAYERS)))
+            for g, names in STRATEGIES.items():
+                if who in names and g != args.game:
+                    raise SystemExit("%s is a %s strategy" % (who, g))
     summaries = []
     for lu in lineups:
         s = run_lineup(args.game, lu, args.games, args.seed, args.jobs, not args.quiet, args.crash_dir)

@@ -208,6 +208,7 @@ class App:
         """The device's main loop: poll() -> (held, tapped) button masks, every 10 ms while
         awake (less often dimmed or off: `POLL_MS`)."""
         inp = self.input
+        self.poll = poll  # a bot that thinks long looks at the buttons too (GameSession._thinking)
         self.render()
         while True:
             held, tapped = poll()

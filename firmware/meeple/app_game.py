@@ -42,6 +42,7 @@ imported since, so the menus never hold a game and a game never holds the menus 
 import gc
 import sys
 
+from meeple.ui import theme
 
 HUMAN = 0
 AI_EASY = 1
@@ -210,6 +211,14 @@ def _open(app, plugin, meta, state, keep, new):
     session.next_turn()
 
 
+class _Pressed(Exception):
+    """A button was pressed while a bot thought: the decision is dropped (and made again, the
+    same, once the screen is back) so the press is handled at once."""
+
+
+MARK_MS = 150  # the thinking mark moves this often (UX: something moves at least every 300 ms)
+
+
 class GameSession:
     def __init__(self, app, plugin, meta, state):
         from meeple.journal import Journal
@@ -224,6 +233,7 @@ class GameSession:
         self.keep = None        # modules loaded before the game (`close` forgets the others)
         self._ai_due = -1
         self._shown_seat = -1   # the human whose view is on screen (privacy)
+        self._mark = [0, 0, 0]  # thinking mark: step, ticks of the last move, drawn
 
     def is_human(self, seat):
         return self.seats[seat] == HUMAN
@@ -273,8 +283,43 @@ class GameSession:
             seat = self.core.to_move(self.state)
             self._ai_due = -1
             level = self.seats[seat]
-            self.play(self.plugin.ai_action(self.core.observe(self.state, seat), seat, level))
+            from meeple.ai import search  # the bot thinks in slices: _thinking runs between them
+            self._mark[1] = now
+            self._mark[2] = 0
+            search.set_hook(self._thinking, 8)
+            try:
+                action = self.plugin.ai_action(self.core.observe(self.state, seat), seat, level)
+            except _Pressed:
+                self._ai_due = now  # thought again once the press is handled and this screen is back
+                return
+            finally:
+                search.set_hook(None)
+                if self._mark[2]:
+                    self.app._full = True  # repaint over the thinking mark
+            self.play(action)
             gc.collect()
+
+    def _thinking(self):
+        """Between slices of a bot's thinking: move the mark in the bottom-right corner, and
+        give the buttons their turn (a press abandons the decision, see _Pressed)."""
+        app = self.app
+        now = app.ticks()
+        if now - self._mark[1] < MARK_MS:
+            return
+        self._mark[1] = now
+        step = self._mark[0] = (self._mark[0] + 1) & 3
+        self._mark[2] = 1
+        c = app.canvas
+        x = c.width - 20
+        y = c.height - 5
+        for i in range(4):
+            c.fill_rect(x + 5 * i, y, 3, 3, theme.ACCENT if i == step else theme.BG)
+        poll = getattr(app, "poll", None)
+        if poll:
+            held, tapped = poll()
+            app.input.update(now, held, tapped)
+            if app.input._qn:
+                raise _Pressed()
 
     # what only an open game needs is in meeple.app_session (imported when first used, forgotten
     # with the game's modules): the idle menus do not hold it

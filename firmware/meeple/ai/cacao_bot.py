@@ -8,10 +8,11 @@ How they decide
 - normal: the best placements by quick score are played on a scratch copy to the end of the turn
   (every fill / resolve choice of the bot searched exhaustively, other seats sell all they can),
   and the end position is valued by `_value` (the bot's worth against its rivals').
-- hard: normal's ranking, then its best few candidates are played on a few determinizations of
-  the hidden hands and pile to the end of the round: every other seat replies once, with a
-  lighter normal (its best placements by quick score played out, fewer of them the more seats
-  there are). Hard also values the water track ahead, for every seat: a field counts more than
+- hard: normal's ranking (of fewer placements), then its best three candidates are played on
+  two determinizations of the hidden hands and pile (the second only when a whole round of them
+  fits in what is left of the budget) through the turns of the next two seats, each replying
+  with a lighter normal (its best placements by quick score played out, fewer of them the more
+  seats there are). Hard also values the water track ahead, for every seat: a field counts more than
   its track value, by _HARD_WATER/4 times its gap to the track's concave hull (each step about
   2.8 gold, as for a carrier that keeps climbing) at the start, fading to nothing on the last
   turn; so early on the middle steps count about 4 gold each. Without it the bots took water only
@@ -47,6 +48,7 @@ _PEND = const(14)
 _JN = const(41)
 _JUN = const(42)
 _WN = const(126)
+_HASH = const(271)
 _WRK = const(127)
 _SEATS = const(655)
 _SEAT_LEN = const(24)
@@ -88,15 +90,22 @@ _POT = const(5)        # a worker facing an empty cell, at the start (scaled by 
 _TEMPLE_Q = const(5)   # quick score: a worker facing a temple
 _CACAO_Q = const(7)    # a cacao in storage while two or more turns remain
 _NOISE = (12, 0, 0)    # quick-score noise per level (easy plays a little loosely)
-_BREADTH = (0, 24, 32)  # placements played out per level (easy plays none out)
-_HARD_K = const(4)     # hard: candidates checked against replies
-_HARD_D = const(3)     # hard: determinizations per candidate
-_HARD_REPLY = (0, 0, 20, 10, 8)  # hard: placements played out per reply, by players
-_HARD_RESERVE = const(1800)  # hard: operations kept for the replies
-_HARD_OPPS = const(3)  # hard: other seats' turns played after the candidate (to the round's end)
+_BREADTH = (0, 24, 16)  # placements played out per level (easy plays none out)
+_HARD_K = const(3)     # hard: candidates checked against replies
+_HARD_D = const(2)     # hard: determinizations per candidate
+_HARD_REPLY = (0, 0, 10, 5, 4)  # hard: placements played out per reply, by players
+_HARD_OPPS = const(2)  # hard: other seats' turns played after the candidate (the next two)
 _HARD_W = const(4)     # hard: weight (16ths per determinization) of the reply-free value
 _DEPTH = const(10)     # scratch states: root copy + nested own decisions
-BUDGETS = (200, 800, 2600)  # operations per decision and level (tools/bench_ai measures them)
+# operations per decision and level, calibrated on the emulated Pico (tools/bench_ai --pico):
+# about 2.5-3 ms an operation there; before: (200, 800, 2600), up to 22 s for hard (and the
+# first round of hard's re-deals, always played, goes past the budget: worst about 1.1x)
+BUDGETS = (200, 300, 750)  # hard: see _HARD_BUDGET (950 with 2 players)
+_HARD_BUDGET = (0, 0, 950, 750, 750)  # hard by players: an operation costs less with 2 players
+# hard: operations set aside for the replies before the ranking, by players; with 2 players the
+# ranking may instead go that far past the budget (as measured: 70 % against normal, <= 2.5 s)
+_HARD_RANK = (0, 0, -600, 300, 300)
+_tight = [0]          # hard with 3-4 players: its own turn's search stops at its cap too
 
 _HARD_WATER = const(8)  # hard: water gap to the hull counted at the start, in quarters (fades out)
 _BIG = -(1 << 29)
@@ -229,7 +238,10 @@ def _worths(game, st):
     pw = _pot_per_worker(st)
     if pw == 0:
         return
-    ref = game._ref
+    # worker sides facing an empty cell: the core's _ref probe inlined (the bots' hottest loop)
+    dk = _DK
+    pat = _PAT
+    w_ = _w
     for w in range(st[_WN]):
         o = _WRK + w * 4
         top = st[o + 2]
@@ -237,9 +249,22 @@ def _worths(game, st):
         base = ((top >> 4) & 3) * 4
         rot = top >> 2
         for d in range(4):
-            k = _PAT[base + ((d - rot) & 3)]
-            if k and ref(st, key + _DK[d]) == -1:
-                _w[top >> 6] += k * pw
+            k = pat[base + ((d - rot) & 3)]
+            if not k:
+                continue
+            c = key + dk[d]
+            x = c >> 8
+            y = c & 0xFF
+            i = ((x * 37) ^ (y * 91)) & 127
+            while True:
+                h = _HASH + i * 3
+                v = st[h]
+                if v == 0:
+                    w_[top >> 6] += k * pw  # empty
+                    break
+                if v == x and st[h + 1] == y:
+                    break
+                i = (i + 1) & 127
 
 
 def _water4(f, tl):
@@ -400,6 +425,8 @@ def _settle(game, d, me):
         _need(d + 1)
         child = _st[d + 1]
         for i in range(n):
+            if i and search.used() >= _cap[0]:
+                break  # out of operations for this line: the choices seen so far decide
             child[:] = st
             game.apply(child, buf[i])
             search.spend(1)
@@ -424,6 +451,8 @@ def _play_turn(game, d, me):
             _need(d + 1)
             child = _st[d + 1]
             for i in range(n):
+                if i and _tight[0] and search.used() >= _cap[0]:
+                    break  # out of operations for this turn: the choices seen so far decide
                 child[:] = st
                 game.apply(child, buf[i])
                 search.spend(1)
@@ -477,9 +506,10 @@ def _best_place(game, st, me, level, d):
 def _hard_place(game, obs, me, seed):
     """normal's ranking, then the best _HARD_K candidates played on determinizations to the
     end of the round (every other seat replying the way a lighter normal would)."""
-    search.spend(-_HARD_RESERVE)  # keep this much for the replies
+    keep = _HARD_RANK[obs[_NP]]
+    search.spend(keep)  # keep this much for the replies
     m = _rank_places(game, obs, me, _BREADTH[2], 0, 0)
-    search.spend(_HARD_RESERVE)
+    search.spend(-keep)
     k = search.top_k(_cval, m, _HARD_K, _idx)
     if k < 2:
         return _cand[_idx[0]]
@@ -489,10 +519,22 @@ def _hard_place(game, obs, me, seed):
     for c in range(k):
         short[c] = _cand[_idx[c]]
         total[c] = _cval[_idx[c]] // 8 * _HARD_D * _HARD_W // 16  # the reply-free value counts a little
+    # replies as broad as the budget left allows (about 24 operations a reply placement), so the
+    # first round of re-deals, which is always played, stays within the budget
+    nrep = _HARD_REPLY[obs[_NP]]
+    if obs[_NP] > 2:
+        nrep = search.left() // (k * _HARD_OPPS * 24)
+        if nrep > _HARD_REPLY[obs[_NP]]:
+            nrep = _HARD_REPLY[obs[_NP]]
+        if nrep < 2:
+            nrep = 2
+    spent = search.used()
     for dd in range(_HARD_D):
-        if dd and search.left() <= 0:
-            break  # only whole rounds count: every candidate meets the same determinizations
+        if dd and search.left() < spent:
+            break  # only whole rounds count (every candidate meets the same determinizations),
+            #        and only one that fits in what is left: the budget bounds the time
         _det[:] = game.observe(obs, me, search.seed_from(seed, dd))
+        search.spend(3)  # a re-deal costs about three operations' time on a Pico
         for c in range(k):
             st = _st[0]
             st[:] = _det
@@ -504,7 +546,7 @@ def _hard_place(game, obs, me, seed):
                 opp = st[_TOMOVE]
                 if st[_PHASE] != _PLACE or opp == me or opp == 255:
                     break
-                mm = _rank_places(game, st, opp, _HARD_REPLY[st[_NP]], 1, 4)
+                mm = _rank_places(game, st, opp, nrep, 1, 4)
                 search.top_k(_cval, mm, 1, _idx)
                 game.apply(st, _cand[_idx[0]])
                 search.spend(1)
@@ -513,6 +555,8 @@ def _hard_place(game, obs, me, seed):
             _part[c] = _value(game, st, me)
         for c in range(k):
             total[c] += _part[c]
+        if dd == 0:
+            spent = search.used() - spent  # what one round of determinization costs
     best = 0
     for c in range(1, k):
         if total[c] > total[best]:
@@ -540,10 +584,12 @@ def _best_small(game, st, me, level):
 
 def choose(game, obs, me, level, seed):
     """The action for seat `me` on its observation `obs` (level 0 easy, 1 normal, 2 hard)."""
-    search.start(BUDGETS[level], seed)
-    _cap[0] = BUDGETS[level]
+    limit = _HARD_BUDGET[obs[_NP]] if level == 2 else BUDGETS[level]
+    search.start(limit, seed)
+    _cap[0] = limit
     _mode[0] = _HARD_WATER if level == 2 else 0
     _mode[1] = 4 * (13 - obs[_NP] if obs[_NP] > 2 else 11)
+    _tight[0] = 1 if level == 2 and obs[_NP] > 2 else 0
     n = game.legal_into(obs, _legal)
     if n == 1:
         return _legal[0]
@@ -560,6 +606,7 @@ def reason(game, obs, me, action):
     search.start(BUDGETS[1], 0)
     _cap[0] = BUDGETS[1]
     _mode[0] = 0
+    _tight[0] = 0
     st = _st[0]
     st[:] = obs
     game.apply(st, action)

@@ -25,11 +25,13 @@ A decision's value is the seat's worth against its rivals' (mean of the best and
 - easy: own worth only, with noise; small random bids; offers of 1.
 - hard: normal's evaluation plus a search. Candidates: for a bid, normal's bid, a pass and a
   bid 2 higher; for a placement, normal's choice and the next two by value; for a bribe,
-  normal's choice and a pass. Each is played on the same determinizations (`observe` with
-  seeds derived from the bot's seed: hidden stacks and rivals' money re-dealt) to the end of
-  the round, every seat answering like normal, and valued after the round's drought (or the
-  final scoring); the best sum wins. A second determinization is played only while the budget
-  still holds a whole pass. Other decisions are normal's.
+  normal's choice and a pass. Each is played on the same determinization (`observe` with a
+  seed derived from the bot's seed: hidden stacks and rivals' money re-dealt), every seat
+  answering like normal: from an auction to the end of the round's placements (the
+  evaluation's survival estimate stands for the canal bribes: a Pico has not the time to play
+  them for every seat), from a placement or a bribe to the end of the round, valued after the
+  drought (or the final scoring); the best value wins. One determinization (before: two, which agreed
+  on nearly every decision). Other decisions are normal's.
 
 Budgets (core operations: one `_evaluate` or one `apply`-and-value counts 1, sixteen
 incremental placement values count 1): tools/bench_ai measures them in seconds.
@@ -96,7 +98,8 @@ _OUTBID = (8, 6, 5, 4, 3, 2, 2, 1, 1, 0)
 _GROW = const(10)             # a field's room to grow at the start (eighths of a tile per plot)
 _GROW_MAX = const(4)          # room plots counted per field
 _HARD_K = const(3)            # hard: candidates played out
-_HARD_D = const(2)            # hard: determinizations per candidate
+_HARD_D = const(1)            # hard: determinizations per candidate (the playouts end with the
+#                               round, whose tiles are all face up: a second re-deal rarely differs)
 BUDGETS = (300, 900, 1800)
 
 _BIG = -(1 << 29)
@@ -108,6 +111,11 @@ _st2 = bytearray(_SIZE)
 _det = bytearray(_SIZE)
 _base = bytearray(_SIZE)     # hard: the determinization being played out
 _dn = bytearray(20)          # canals missing to reach each intersection
+_FAR = bytes([99] * 20)
+_queue = bytearray(20)       # _distances: intersections to visit
+_pkey = bytearray(b"\xff" * (4 + _NSEG))  # what the last _sv/_ls were made from (see _prep)
+_NONES = bytes([_NONE] * _NPLOT)
+_ZEROS = bytes(_NPLOT)
 _sv = bytearray(_NPLOT)      # survival (eighths) of a tile on each plot
 _ls = bytearray(_NPLOT)      # expected marker loss (quarters) of a tile on each plot
 _fid = bytearray(_NPLOT)     # field of each plot (0xFF none)
@@ -126,7 +134,7 @@ _pos = array("i", bytes(4 * 6))      # value per pick position (full markers)
 _posp = array("i", bytes(4 * 6))     # value per pick position (one marker fewer)
 _cand = array("H", bytes(2 * 8))
 _cval = array("i", bytes(4 * 8))
-_ctx = [0, 0, 0]             # growth per room plot (eighths), number of fields, room count
+_ctx = [0, 0]                # growth per room plot (eighths), number of fields
 
 
 def _rounds(n):
@@ -135,33 +143,48 @@ def _rounds(n):
 
 # ---- evaluation ------------------------------------------------------------------------------
 def _distances(game, st):
-    """Canals missing to reach each intersection from the network, into _dn."""
-    for k in range(20):
-        _dn[k] = 99
-    _dn[st[_SPRING]] = 0
+    """Canals missing to reach each intersection from the network, into _dn: a breadth-first
+    search from the network over all segments (one pass, not repeated relaxation)."""
+    dn = _dn
+    dn[:] = _FAR
+    q = _queue
     sa = game._SEG_A
     sb = game._SEG_B
+    ns = game._NODE_SEGS
+    k = st[_SPRING]
+    dn[k] = 0
+    q[0] = k
+    tail = 1
     for s in range(_NSEG):
         if st[_CANAL + s]:
-            _dn[sa[s]] = 0
-            _dn[sb[s]] = 0
-    grew = True
-    while grew:
-        grew = False
-        for s in range(_NSEG):
-            a = sa[s]
-            b = sb[s]
-            if _dn[a] + 1 < _dn[b]:
-                _dn[b] = _dn[a] + 1
-                grew = True
-            elif _dn[b] + 1 < _dn[a]:
-                _dn[a] = _dn[b] + 1
-                grew = True
+            k = sa[s]
+            if dn[k]:
+                dn[k] = 0
+                q[tail] = k
+                tail += 1
+            k = sb[s]
+            if dn[k]:
+                dn[k] = 0
+                q[tail] = k
+                tail += 1
+    head = 0
+    while head < tail:
+        a = q[head]
+        head += 1
+        d = dn[a] + 1
+        for j in range(4 * a, 4 * a + 4):
+            s = ns[j]
+            if s == 0xFF:
+                break
+            b = sa[s] + sb[s] - a  # the segment's other end
+            if dn[b] > d:
+                dn[b] = d
+                q[tail] = b
+                tail += 1
 
 
 def _prep(game, st):
     """Survival and expected loss of a tile on every plot into _sv, _ls."""
-    _distances(game, st)
     n = st[_PLAYERS]
     ph = st[_PHASE]
     droughts = _rounds(n) - st[_ROUND]           # ordinary droughts still to come
@@ -180,38 +203,61 @@ def _prep(game, st):
             _rem[(t - 1) >> 1] -= 1
     # tiles still to come that may join a field, in eighths of a tile per empty plot next to it
     _ctx[0] = _GROW * droughts // _rounds(n)
+    # _sv/_ls depend on the canals, the spring, droughts, builds and first only, which stay put
+    # through most of a search (no canal is built while seats bid and place): kept from the
+    # last call when those are the same (a third of an evaluation's time on a Pico)
+    key = _pkey
+    same = key[0] == droughts and key[1] == builds and key[2] == first and key[3] == st[_SPRING]
+    if same:
+        for s in range(_NSEG):
+            if key[4 + s] != st[_CANAL + s]:
+                same = False
+                break
+    if same:
+        return
+    key[0] = droughts
+    key[1] = builds
+    key[2] = first
+    key[3] = st[_SPRING]
+    for s in range(_NSEG):
+        key[4 + s] = st[_CANAL + s]
+    _distances(game, st)
     sa = game._SEG_A
     sb = game._SEG_B
     ph_ = game._PLOT_H
     pv_ = game._PLOT_V
+    dn = _dn
+    sv = _sv
+    ls = _ls
+    surv = _SURV
     for p in range(_NPLOT):
         h = ph_[p]
         v = pv_[p]
         if st[_CANAL + h] or st[_CANAL + v]:
-            _sv[p] = 8
-            _ls[p] = 0
+            sv[p] = 8
+            ls[p] = 0
             continue
-        d = _dn[sa[h]]
-        if _dn[sb[h]] < d:
-            d = _dn[sb[h]]
-        if _dn[sa[v]] < d:
-            d = _dn[sa[v]]
-        if _dn[sb[v]] < d:
-            d = _dn[sb[v]]
+        d = dn[sa[h]]
+        if dn[sb[h]] < d:
+            d = dn[sb[h]]
+        if dn[sa[v]] < d:
+            d = dn[sa[v]]
+        if dn[sb[v]] < d:
+            d = dn[sb[v]]
         d += 1  # canals missing
         if d > 4 or d > builds:
-            _sv[p] = 0
+            sv[p] = 0
         elif d == builds:
-            _sv[p] = _SURV[d] // 2
+            sv[p] = surv[d] // 2
         else:
-            _sv[p] = _SURV[d]
+            sv[p] = surv[d]
         if droughts == 0:
-            _ls[p] = 0
+            ls[p] = 0
         else:
             loss = first + 4 * (d - 1)
             if loss > 4 * droughts:
                 loss = 4 * droughts
-            _ls[p] = loss
+            ls[p] = loss
 
 
 def _tile_terms(p, m, palm):
@@ -239,51 +285,88 @@ def _nb(p, d):
 
 
 def _fields(st):
-    """Flood-fill the fields; sums into _fs/_fm, worths into _w (quarters)."""
+    """Flood-fill the fields; sums into _fs/_fm, worths into _w (quarters).
+    The tile terms and the neighbour pushes are inlined and the tables held in locals: this is
+    the bots' hottest loop, and calls and global look-ups dominate it on a Pico."""
     n = st[_PLAYERS]
+    fid = _fid
+    fr = _fr
+    fm = _fm
+    sv = _sv
+    ls = _ls
+    stack = _stack
     for q in range(n):
         _w[q] = 4 * st[_MONEY + q]
-    for p in range(_NPLOT):
-        _fid[p] = _NONE
-        _fr[p] = 0
+    fid[:] = _NONES
+    fr[:] = _ZEROS
     nf = 0
     for p0 in range(_NPLOT):
         t0 = st[_TILE + p0]
-        if _fid[p0] != _NONE or not t0 & 0x0F or t0 & _DESERT:
+        if fid[p0] != _NONE or not t0 & 0x0F or t0 & _DESERT:
             continue
         crop = ((t0 & 0x0F) - 1) >> 1
         base = nf * 5
         for q in range(5):
-            _fm[base + q] = 0
+            fm[base + q] = 0
         size = 0
         top = 1
-        _stack[0] = p0
-        _fid[p0] = nf
-        _ctx[2] = 0
+        stack[0] = p0
+        fid[p0] = nf
+        room = 0
+        mark = nf + 1
         while top:
             top -= 1
-            p = _stack[top]
+            p = stack[top]
             o = st[_OWN + p]
-            _tile_terms(p, (o >> 4) & 3, st[_TILE + p] & _PALM)
-            size += _tt[0]
+            # _tile_terms(p, markers, palm), inlined
+            m = (o >> 4) & 3
+            sp = sv[p]
+            e = 4 * m - ls[p]
+            if e < 0:
+                e = 0
+                sp = sp // 2
+            elif m and st[_TILE + p] & _PALM:
+                e += 4
+            size += sp
             if o & 7:
-                _fm[base + (o & 7) - 1] += _tt[1]
+                fm[base + (o & 7) - 1] += e * sp
             x = p & 7
-            if x > 0:
-                top = _push(st, p - 1, crop, top, nf)
-            if x < 7:
-                top = _push(st, p + 1, crop, top, nf)
-            if p >= 8:
-                top = _push(st, p - 8, crop, top, nf)
-            if p < 40:
-                top = _push(st, p + 8, crop, top, nf)
-        room = _ctx[2]
+            for d in range(4):  # west, east, north, south (as _nb)
+                if d == 0:
+                    if x == 0:
+                        continue
+                    r = p - 1
+                elif d == 1:
+                    if x == 7:
+                        continue
+                    r = p + 1
+                elif d == 2:
+                    if p < 8:
+                        continue
+                    r = p - 8
+                else:
+                    if p >= 40:
+                        continue
+                    r = p + 8
+                if fid[r] != _NONE:
+                    continue
+                t = st[_TILE + r]
+                if not t & 0x0F:
+                    if fr[r] != mark:  # an empty plot: room to grow, counted once per field
+                        fr[r] = mark
+                        room += 1
+                    continue
+                if t & _DESERT or ((t & 0x0F) - 1) >> 1 != crop:
+                    continue
+                fid[r] = nf
+                stack[top] = r
+                top += 1
         _ff[nf] = room
         size += _growth(room, crop)
         _fs[nf] = size
         for q in range(n):
-            if _fm[base + q]:
-                _w[q] += size * _fm[base + q] // 64
+            if fm[base + q]:
+                _w[q] += size * fm[base + q] // 64
         nf += 1
     _ctx[1] = nf
 
@@ -296,22 +379,6 @@ def _growth(room, crop):
     if room > r:
         room = r
     return room * _ctx[0]
-
-
-def _push(st, r, crop, top, f):
-    if _fid[r] != _NONE:
-        return top
-    t = st[_TILE + r]
-    if not t & 0x0F:
-        if _fr[r] != f + 1:
-            _fr[r] = f + 1
-            _ctx[2] += 1
-        return top
-    if not t & 0x0F or t & _DESERT or ((t & 0x0F) - 1) >> 1 != crop:
-        return top
-    _fid[r] = f
-    _stack[top] = r
-    return top + 1
 
 
 def _evaluate(game, st):
@@ -717,9 +784,12 @@ def _candidates(game, st, me):
 
 
 def _rollout_value(game, me):
-    """Play _det to the end of its round with normal for every seat; value for `me`."""
+    """Play _det to the end of its round with normal for every seat (from an auction: to the end
+    of the placements, where the evaluation's survival estimate takes over: a Pico has not the
+    time for the canal bribes of every seat too); value for `me`."""
     r = _det[_ROUND]
-    while _det[_PHASE] != _OVER and _det[_ROUND] == r:
+    stop = _BRIBE if _det[_PHASE] == _AUCTION else _OVER
+    while _det[_PHASE] != _OVER and _det[_ROUND] == r and _det[_PHASE] != stop:
         q = game.to_move(_det)
         obs = _det  # every seat decides from the same determinized position
         game.apply(_det, _normal(game, obs, q, 1))

@@ -8,19 +8,33 @@ Module-level scratch instead of objects: one decision runs at a time on the devi
 """
 from meeple.core import rng
 
-_ops = [0, 0]          # operations used in this decision, the decision's limit
+_ops = [0, 0, 0]       # operations used in this decision, the decision's limit, next hook call
 _r = bytearray(4)      # the bot's own PRNG state (meeple.core.rng)
+_hook = [None, 0]      # called every _hook[1] operations while a bot thinks (see set_hook)
+
+
+def set_hook(fn, every=16):
+    """Have fn() called every `every` operations of a decision (None: no calls). The console
+    uses it to move its "thinking" mark and to look at the buttons while a bot thinks; fn may
+    raise to abandon the decision. It sees nothing of the search, so the move stays the same."""
+    _hook[0] = fn
+    _hook[1] = every
 
 
 def start(limit, seed):
     """Begin a decision: reset the operation count and seed the bot's PRNG."""
     _ops[0] = 0
     _ops[1] = limit
+    _ops[2] = _hook[1]
     rng.seed(_r, 0, seed)
 
 
 def spend(n):
-    _ops[0] += n
+    o = _ops
+    o[0] += n
+    if o[0] >= o[2] and _hook[0] is not None:
+        o[2] = o[0] + _hook[1]
+        _hook[0]()
 
 
 def left():

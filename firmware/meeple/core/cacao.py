@@ -145,11 +145,19 @@ def _slot(st, key):
 
 
 def _ref(st, key):
-    """What is at the cell: jungle number (0..27), 64 + worker number, or -1 if empty."""
-    o = _slot(st, key)
-    if st[o] == 0:
-        return -1
-    return st[o + 2]
+    """What is at the cell: jungle number (0..27), 64 + worker number, or -1 if empty.
+    _slot and _home inlined: the bots call this hundreds of thousands of times a decision."""
+    x = key >> 8
+    y = key & 0xFF
+    i = ((x * 37) ^ (y * 91)) & 127
+    while True:
+        o = _HASH + i * 3
+        v = st[o]
+        if v == 0:
+            return -1
+        if v == x and st[o + 1] == y:
+            return st[o + 2]
+        i = (i + 1) & 127
 
 
 def _home(x, y):
@@ -540,10 +548,19 @@ def _fill_sources(st):
     return nd
 
 
-def _fill_ok(st, code):
-    """Is `code` a legal, canonical assignment of sources to the pending spaces?"""
+def _fill_key(st):
+    """What decides which fill codes are legal, as a small int: pending spaces, sources, is
+    the second display slot empty, are the two display tiles equal."""
     spn = st[_SPN]
-    nsrc = _fill_sources(st)
+    if spn > 3:
+        spn = 3  # the checks look at three spaces at most: a fourth changes nothing
+    return (spn * 4 + _fill_sources(st)) * 4 + (st[_DISP + 1] == 0) * 2 + (st[_DISP] == st[_DISP + 1])
+
+
+def _fill_ok_k(key, code):
+    """Is `code` a legal, canonical assignment of sources to the pending spaces (see _fill_key)?"""
+    spn = key >> 4
+    nsrc = (key >> 2) & 3
     need = spn if spn < nsrc else nsrc
     used = 0
     pos1 = pos2 = -1
@@ -569,21 +586,48 @@ def _fill_ok(st, code):
         return False
     if used & 8 and nsrc < 3:
         return False
-    if used & 4 and st[_DISP + 1] == 0:
+    if used & 4 and key & 2:
         return False
     if used & 8 and not (used & 2 and used & 4):
         return False  # the pile tile only after both display tiles (C11)
-    if pos2 >= 0 and st[_DISP] == st[_DISP + 1] and (pos1 < 0 or pos1 > pos2):
+    if pos2 >= 0 and key & 1 and (pos1 < 0 or pos1 > pos2):
         return False  # two equal display tiles: one canonical assignment, not two
     return True
 
 
+def _fill_table():
+    """The legal fill codes of every _fill_key, ascending, in one bytes object, and where each
+    key's run starts (a 65th entry ends the last): made once, because the bots list fills
+    thousands of times a decision and 64 checks each cost milliseconds on a Pico."""
+    codes = bytearray()
+    at = bytearray(65)
+    for k in range(64):
+        at[k] = len(codes)
+        for c in range(64):
+            if _fill_ok_k(k, c):
+                codes.append(c)
+    at[64] = len(codes)
+    return bytes(codes), bytes(at)
+
+
+_FILL_CODES, _FILL_AT = _fill_table()
+
+
+def _fill_ok(st, code):
+    """Is `code` a legal, canonical assignment of sources to the pending spaces?"""
+    k = _fill_key(st)
+    for i in range(_FILL_AT[k], _FILL_AT[k + 1]):
+        if _FILL_CODES[i] == code:
+            return True
+    return False
+
+
 def _legal_fill(st, buf):
+    k = _fill_key(st)
     n = 0
-    for code in range(64):
-        if _fill_ok(st, code):
-            buf[n] = _FILL_BASE + code
-            n += 1
+    for i in range(_FILL_AT[k], _FILL_AT[k + 1]):
+        buf[n] = _FILL_BASE + _FILL_CODES[i]
+        n += 1
     return n
 
 
