@@ -55,14 +55,15 @@ def wiring(board):
     """The kit's --lcd and --buttons specs for a board profile (boards/<board>.py): its SPI,
     control pins and the panel window in the ST7789's 240x320 frame memory.
 
-    The profiles drive the panel landscape (MADCTL 0x70: rows and columns exchanged), so the
-    profile's X_OFF/WIDTH are frame-memory rows and Y_OFF/HEIGHT columns; the kit's rot=270 turns
-    the portrait frame memory back to what the player sees."""
+    The profiles drive the panel landscape (MADCTL 0x70: rows and columns exchanged, MX mirrors
+    the columns), so the profile's X_OFF/WIDTH are frame-memory rows and Y_OFF/HEIGHT columns
+    counted from the 240-column memory's far side; the kit's rot=270 turns the portrait frame
+    memory back to what the player sees. (Checked on the 1.14: its 135 columns sit at 52-186.)"""
     b = _profile(board)
     if b.MADCTL != 0x70:
         raise ValueError("%s: MADCTL 0x%02x has no kit wiring yet (only 0x70)" % (board, b.MADCTL))
     lcd = "spi%d,dc=%d,cs=%d,rst=%d,bl=%d,x=%d,y=%d,w=%d,h=%d,rot=270,ips=1" % (
-        b.SPI_ID, b.DC, b.CS, b.RST, b.BACKLIGHT, b.Y_OFF, b.X_OFF, b.HEIGHT, b.WIDTH)
+        b.SPI_ID, b.DC, b.CS, b.RST, b.BACKLIGHT, 240 - b.Y_OFF - b.HEIGHT, b.X_OFF, b.HEIGHT, b.WIDTH)
     buttons = ",".join("%s=%d" % (_KIT_BUTTON.get(name, name), gpio) for name, gpio in b.BUTTONS)
     return lcd, buttons
 
@@ -137,8 +138,11 @@ class Pico:
         from tools import build as build_tool
         from tools import flash as flash_tool
 
-        build_tool.main(["--board", board] if board else [])
-        flash_tool.flash(self.device, reset=True, log=log or (lambda s: None), answer_timeout=60)
+        # a build folder of its own per board: runs for two boards may build at the same time
+        out = os.path.join(ROOT, "build", "pico", "device-" + (board or "firmware"))
+        build_tool.build(board, out_dir=out)
+        flash_tool.flash(self.device, build_dir=out, reset=True, log=log or (lambda s: None),
+                         answer_timeout=60)
 
     def wait_title(self, timeout_ms=30000, quiet_ms=500, wall_timeout=180):
         """After a reset: wait until the firmware has drawn (the title) and the LCD is quiet.

@@ -200,6 +200,10 @@ def table(fig):
 
 
 def main(argv=None):
+    import signal
+
+    # a SIGTERM (a CI timeout, kill PID) unwinds like Ctrl-C, so the emulator is stopped
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     ap = argparse.ArgumentParser(prog="python -m tools.pico_bench", description=__doc__.split("\n")[0])
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--repeat", type=int, default=7, help="presses of each key measured")

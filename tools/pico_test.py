@@ -85,6 +85,10 @@ def run_board(board, devtests, games, log):
 
 
 def main(argv=None):
+    import signal
+
+    # a SIGTERM (a CI timeout, kill PID) unwinds like Ctrl-C, so the emulator is stopped
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     ap = argparse.ArgumentParser(prog="python -m tools.pico_test", description=__doc__.split("\n")[0])
     ap.add_argument("--all", action="store_true", help="every device test module (make pico-test-all)")
     ap.add_argument("--board", action="append", choices=sorted(pico_scripts.SESSIONS),
