@@ -31,7 +31,7 @@ from tools.pico import Pico
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BOARD = "waveshare_lcd_1_3"
-PAN_BYTES = 40000  # a d-pad press repainting more than this moved the view (a pan), not just the cursor
+PAN_BYTES = 30000  # a d-pad press repainting more than this moved the view (a pan), not just the cursor
 
 IDLE_MENU_SRC = """
 import gc, time, micropython
@@ -123,8 +123,11 @@ def measure(repeat=7, heap_steps=4000, hard_steps=60, log=print):
         lat["menu_move"] = _stats([ms for ms, _ in latencies(pico, ["DOWN", "UP"], repeat, log)])
         lat["screen_switch"] = _stats([ms for ms, _ in latencies(pico, ["A", "B"], repeat, log)])
         # Cacao, 2 players, human first with TEST_SEED (tools.pico_scripts): the placement cursor
-        pico.keys("A A up A wait:500")
-        moves = latencies(pico, ["RIGHT", "RIGHT", "DOWN", "LEFT", "LEFT", "UP"], repeat, log)
+        # a few turns first (each default), so the table outgrows the view and some snaps pan
+        pico.keys("A A up A wait:500" + " A wait:500" * 8)
+        moves = latencies(pico, ["RIGHT", "RIGHT", "RIGHT", "DOWN", "DOWN", "LEFT", "LEFT", "LEFT", "UP", "UP"],
+                          repeat, log)
+        vh.shot(os.path.join(ROOT, "build", "pico", "bench-cacao-cursor.png"))
         lat["cacao_cursor_snap"] = _stats([ms for ms, b in moves if b <= PAN_BYTES])
         lat["cacao_pan"] = _stats([ms for ms, b in moves if b > PAN_BYTES])
         # leave the game (it stays saved) for Santiago: Y menu, up (Leave game), A
@@ -133,6 +136,7 @@ def measure(repeat=7, heap_steps=4000, hard_steps=60, log=print):
         pico.wait_title()
         pico.keys("A down A down A up A wait:500")
         lat["santiago_bid_change"] = _stats([ms for ms, _ in latencies(pico, ["RIGHT", "LEFT"], repeat, log)])
+        vh.shot(os.path.join(ROOT, "build", "pico", "bench-santiago-auction.png"))  # where it was measured
 
         # heap: fresh heap each (soft reset in the raw REPL: main.py does not run)
         heap = fig["heap"] = {}
