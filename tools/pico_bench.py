@@ -137,6 +137,22 @@ def measure(repeat=7, heap_steps=4000, hard_steps=60, log=print):
         pico.keys("A down A down A up A wait:500")
         lat["santiago_bid_change"] = _stats([ms for ms, _ in latencies(pico, ["RIGHT", "LEFT"], repeat, log)])
         vh.shot(os.path.join(ROOT, "build", "pico", "bench-santiago-auction.png"))  # where it was measured
+        _save(fig, "pico-bench.partial.json")
+
+        # playouts per second of each core (tools.bench's loop), emulated ticks_ms
+        po = fig["playouts_per_s"] = {}
+        for game, players, games in (("cacao", 4, 4), ("santiago", 5, 4)):
+            src = bench.MPY_SRC % {"game": game, "players": players, "games": games, "calls": 1,
+                                   "playout": bench.PLAYOUT_SRC, "mode": "speed"}
+            out = pico.mpremote("soft-reset", "exec", src, timeout=3600).stdout
+            m = re.search(r"@@BENCH (.*)", out)
+            r = json.loads(m.group(1)) if m else {}
+            po["%s_%dp" % (game, players)] = {
+                "playouts_per_s": round(1000 * games / r["ms"], 2) if r.get("ms") else None,
+                "ms_per_playout": round(r["ms"] / games) if r.get("ms") else None,
+                "actions_per_playout": r.get("actions", 0) // games if r else None}
+            log("playouts %s %dp: %s" % (game, players, po["%s_%dp" % (game, players)]))
+            _save(fig, "pico-bench.partial.json")
 
         # heap: fresh heap each (soft reset in the raw REPL: main.py does not run)
         heap = fig["heap"] = {}
@@ -166,21 +182,16 @@ def measure(repeat=7, heap_steps=4000, hard_steps=60, log=print):
                 if not end:
                     heap["%s_%s" % (key, name)]["error"] = out[-500:]
                 log("%s %s bots: %s (%.0f s wall)" % (key, name, heap["%s_%s" % (key, name)], time.time() - t0))
+                _save(fig, "pico-bench.partial.json")
 
-        # playouts per second of each core (tools.bench's loop), emulated ticks_ms
-        po = fig["playouts_per_s"] = {}
-        for game, players, games in (("cacao", 4, 4), ("santiago", 5, 4)):
-            src = bench.MPY_SRC % {"game": game, "players": players, "games": games, "calls": 1,
-                                   "playout": bench.PLAYOUT_SRC, "mode": "speed"}
-            out = pico.mpremote("soft-reset", "exec", src, timeout=3600).stdout
-            m = re.search(r"@@BENCH (.*)", out)
-            r = json.loads(m.group(1)) if m else {}
-            po["%s_%dp" % (game, players)] = {
-                "playouts_per_s": round(1000 * games / r["ms"], 2) if r.get("ms") else None,
-                "ms_per_playout": round(r["ms"] / games) if r.get("ms") else None,
-                "actions_per_playout": r.get("actions", 0) // games if r else None}
-            log("playouts %s %dp: %s" % (game, players, po["%s_%dp" % (game, players)]))
     return fig
+
+
+def _save(fig, name):
+    """The figures so far, so that a long run cut short still leaves them."""
+    os.makedirs(os.path.join(ROOT, "build", "pico"), exist_ok=True)
+    with open(os.path.join(ROOT, "build", "pico", name), "w") as f:
+        json.dump(fig, f, indent=1)
 
 
 def table(fig):
@@ -221,9 +232,7 @@ def main(argv=None):
     except KitMissing as e:
         print("pico-bench: %s" % e)
         return 2
-    os.makedirs(os.path.join(ROOT, "build", "pico"), exist_ok=True)
-    with open(os.path.join(ROOT, "build", "pico", "pico-bench.json"), "w") as f:
-        json.dump(fig, f, indent=1)
+    _save(fig, "pico-bench.json")
     print(json.dumps(fig, indent=1) if args.json else table(fig))
     return 0
 
