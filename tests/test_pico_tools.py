@@ -20,8 +20,8 @@ def test_wiring_of_the_kit_default_and_a_240x135_board():
     assert lcd == "spi1,dc=8,cs=9,rst=12,bl=13,x=0,y=0,w=240,h=240,rot=270,ips=1"
     assert set(buttons.split(",")) == set("A=15,B=17,X=19,Y=21,UP=2,DOWN=18,LEFT=16,RIGHT=20,CTRL=3".split(","))
     lcd, buttons = pico.wiring("waveshare_lcd_1_14")
-    # landscape: the profile's 40-column / 53-row offsets are frame-memory rows / columns
-    assert "x=53,y=40,w=135,h=240,rot=270" in lcd
+    # landscape: the profile's 40-column / 53-row offsets are frame-memory rows / mirrored columns
+    assert "x=52,y=40,w=135,h=240,rot=270" in lcd
     assert "X=" not in buttons and "A=15" in buttons
     with pytest.raises(ValueError):
         pico.wiring("no_such_board")
@@ -97,3 +97,16 @@ def test_pico_test_without_the_kit_says_so_in_one_line_and_fails_only_under_ci()
     assert "NOT RUN" in r.stdout and "no-rp2emu-here" in r.stdout
     r = _pico_test({"CI": "true"})
     assert r.returncode == 1 and "CI requires it" in r.stdout
+
+
+def test_the_ci_device_tests_name_modules_and_tests_that_exist():
+    import ast
+
+    from tools import pico_test
+
+    for module, only in pico_test.CI_DEVICE_TESTS.items():
+        with open(os.path.join(ROOT, "tests", "device", module + ".py")) as f:
+            tree = ast.parse(f.read())
+        names = {n.name for n in tree.body if isinstance(n, ast.FunctionDef) and n.name.startswith("test_")}
+        assert names, module
+        assert set(only or ()) <= names, (module, set(only) - names)
