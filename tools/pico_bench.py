@@ -106,7 +106,10 @@ def latencies(pico, keys, repeat, log):
     return out
 
 
-def measure(repeat=7, heap_steps=4000, hard_steps=60, log=print):
+PARTS = ("ui", "cacao", "santiago", "playouts", "heap")
+
+
+def measure(repeat=7, heap_steps=4000, hard_steps=60, log=print, parts=PARTS):
     fig = {"where": "emulated Pico (rp2emu, MicroPython v1.28.0 rp2, %s)" % BOARD}
     with Pico(os.path.join(ROOT, "build", "pico", "bench"), board=BOARD) as pico:
         log("pico-bench: flashing %s" % BOARD)
@@ -120,71 +123,97 @@ def measure(repeat=7, heap_steps=4000, hard_steps=60, log=print):
         lat = fig["press_to_last_pixel_ms"] = {}
         # title -> main menu, AI pause 0, back on the main menu's first entry
         pico.keys("A " + pico_scripts.AI_PAUSE_0 + " B up up")
-        lat["menu_move"] = _stats([ms for ms, _ in latencies(pico, ["DOWN", "UP"], repeat, log)])
-        lat["screen_switch"] = _stats([ms for ms, _ in latencies(pico, ["A", "B"], repeat, log)])
+        if "ui" in parts:
+            lat["menu_move"] = _stats([ms for ms, _ in latencies(pico, ["DOWN", "UP"], repeat, log)])
+            lat["screen_switch"] = _stats([ms for ms, _ in latencies(pico, ["A", "B"], repeat, log)])
         # Cacao, 2 players, human first with TEST_SEED (tools.pico_scripts): the placement cursor
-        # a few turns first (each default), so the table outgrows the view and some snaps pan
-        pico.keys("A A up A wait:500" + " A wait:500" * 8)
-        moves = latencies(pico, ["RIGHT", "RIGHT", "RIGHT", "DOWN", "DOWN", "LEFT", "LEFT", "LEFT", "UP", "UP"],
-                          repeat, log)
-        vh.shot(os.path.join(ROOT, "build", "pico", "bench-cacao-cursor.png"))
-        lat["cacao_cursor_snap"] = _stats([ms for ms, b in moves if b <= PAN_BYTES])
-        lat["cacao_pan"] = _stats([ms for ms, b in moves if b > PAN_BYTES])
-        # leave the game (it stays saved) for Santiago: Y menu, up (Leave game), A
-        pico.keys("Y up A wait:500")
-        vh.soft_reset()
-        pico.wait_title()
-        pico.keys("A down A down A up A wait:500")
-        lat["santiago_bid_change"] = _stats([ms for ms, _ in latencies(pico, ["RIGHT", "LEFT"], repeat, log)])
-        vh.shot(os.path.join(ROOT, "build", "pico", "bench-santiago-auction.png"))  # where it was measured
+        # a dozen decisions first (each the default), so the table outgrows the view and some
+        # snaps pan; with TEST_SEED the 13th is a placement again (python -m tools.pico_session
+        # --sim-only shows the screens)
+        if "cacao" in parts:
+            pico.keys("A A up A wait:500" + " A wait:500" * 12)
+            _cacao(pico, lat, repeat, log)
+        if "santiago" in parts:
+            _santiago(pico, lat, repeat, log, "cacao" in parts)
         _save(fig, "pico-bench.partial.json")
-
-        # playouts per second of each core (tools.bench's loop), emulated ticks_ms
-        po = fig["playouts_per_s"] = {}
-        for game, players, games in (("cacao", 4, 4), ("santiago", 5, 4)):
-            src = bench.MPY_SRC % {"game": game, "players": players, "games": games, "calls": 1,
-                                   "playout": bench.PLAYOUT_SRC, "mode": "speed"}
-            out = pico.mpremote("soft-reset", "exec", src, timeout=3600).stdout
-            m = re.search(r"@@BENCH (.*)", out)
-            r = json.loads(m.group(1)) if m else {}
-            po["%s_%dp" % (game, players)] = {
-                "playouts_per_s": round(1000 * games / r["ms"], 2) if r.get("ms") else None,
-                "ms_per_playout": round(r["ms"] / games) if r.get("ms") else None,
-                "actions_per_playout": r.get("actions", 0) // games if r else None}
-            log("playouts %s %dp: %s" % (game, players, po["%s_%dp" % (game, players)]))
+        if "playouts" in parts:
+            fig["playouts_per_s"] = _playouts(pico, log)
             _save(fig, "pico-bench.partial.json")
-
-        # heap: fresh heap each (soft reset in the raw REPL: main.py does not run)
-        heap = fig["heap"] = {}
-        out = pico.mpremote("soft-reset", "exec", IDLE_MENU_SRC).stdout
-        m = re.search(r"@@FREE (\d+)", out)
-        heap["idle_menu_free"] = int(m.group(1)) if m else None
-        heap["idle_menu_largest_free_block"] = _largest_free(out)
-        log("idle main menu: %s B free, largest block %s B" % (heap["idle_menu_free"], heap["idle_menu_largest_free_block"]))
-        for f in ("heap_game.py", "heap_santiago.py"):
-            pico.mpremote("fs", "mkdir", ":/devtests")
-            pico.mpremote("fs", "cp", os.path.join(ROOT, "tests", "device", f), ":/devtests/" + f)
-        for game, key in (("cacao", "cacao_4p"), ("santiago", "santiago_5p")):
-            for level, steps, name in ((0, heap_steps, "normal"), (3, hard_steps, "hard")):
-                t0, e0 = time.time(), vh.now()
-                src = GAME_HEAP_SRC % {"game": game, "w": 240, "h": 240, "max_steps": steps, "level": level}
-                out = pico.mpremote("soft-reset", "exec", src, timeout=7200).stdout
-                lows = re.findall(r"@@LOW (\d+) (\d+)", out)
-                end = re.search(r"@@END (\d+) (\w+) (\d+)", out)
-                heap["%s_%s" % (key, name)] = {
-                    "lowest_free": int(lows[-1][0]) if lows else None,
-                    "at_step": int(lows[-1][1]) if lows else None,
-                    "largest_free_block_then": _largest_free(out),
-                    "steps": int(end.group(1)) if end else None,
-                    "whole_game": bool(end and end.group(2) == "True"),
-                    "emulated_s": round((vh.now() - e0) / 1000, 1),
-                }
-                if not end:
-                    heap["%s_%s" % (key, name)]["error"] = out[-500:]
-                log("%s %s bots: %s (%.0f s wall)" % (key, name, heap["%s_%s" % (key, name)], time.time() - t0))
-                _save(fig, "pico-bench.partial.json")
-
+        if "heap" in parts:
+            fig["heap"] = _heap(pico, heap_steps, hard_steps, log, fig)
     return fig
+
+
+def _cacao(pico, lat, repeat, log):
+    vh = pico.vh
+    moves = latencies(pico, ["RIGHT", "RIGHT", "RIGHT", "DOWN", "DOWN", "LEFT", "LEFT", "LEFT", "UP", "UP"],
+                      repeat, log)
+    vh.shot(os.path.join(ROOT, "build", "pico", "bench-cacao-cursor.png"))
+    lat["cacao_cursor_snap"] = _stats([ms for ms, b in moves if b <= PAN_BYTES])
+    lat["cacao_pan"] = _stats([ms for ms, b in moves if b > PAN_BYTES])
+    # leave the game (it stays saved) for Santiago: Y menu, up (Leave game), A
+    pico.keys("Y up A wait:500")
+
+
+def _santiago(pico, lat, repeat, log, saved_game):
+    vh = pico.vh
+    vh.soft_reset()
+    pico.wait_title()
+    # the main menu starts with Continue when a game is saved; then New game, Santiago, Start
+    pico.keys("A down A down A up A wait:500" if saved_game else "A A down A up A wait:500")
+    lat["santiago_bid_change"] = _stats([ms for ms, _ in latencies(pico, ["RIGHT", "LEFT"], repeat, log)])
+    vh.shot(os.path.join(ROOT, "build", "pico", "bench-santiago-auction.png"))  # where it was measured
+
+
+def _playouts(pico, log):
+    """Playouts per second of each core (tools.bench's loop), in emulated ticks_ms."""
+    po = {}
+    for game, players, games in (("cacao", 4, 4), ("santiago", 5, 4)):
+        src = bench.MPY_SRC % {"game": game, "players": players, "games": games, "calls": 1,
+                               "playout": bench.PLAYOUT_SRC, "mode": "speed"}
+        out = pico.mpremote("soft-reset", "exec", src, timeout=3600).stdout
+        m = re.search(r"@@BENCH (.*)", out)
+        r = json.loads(m.group(1)) if m else {}
+        po["%s_%dp" % (game, players)] = {
+            "playouts_per_s": round(1000 * games / r["ms"], 2) if r.get("ms") else None,
+            "ms_per_playout": round(r["ms"] / games) if r.get("ms") else None,
+            "actions_per_playout": r.get("actions", 0) // games if r else None}
+        log("playouts %s %dp: %s" % (game, players, po["%s_%dp" % (game, players)]))
+    return po
+
+
+def _heap(pico, heap_steps, hard_steps, log, fig):
+    """Free heap: a fresh heap for each (a soft reset in the raw REPL: main.py does not run)."""
+    vh = pico.vh
+    heap = fig["heap"] = {}
+    out = pico.mpremote("soft-reset", "exec", IDLE_MENU_SRC).stdout
+    m = re.search(r"@@FREE (\d+)", out)
+    heap["idle_menu_free"] = int(m.group(1)) if m else None
+    heap["idle_menu_largest_free_block"] = _largest_free(out)
+    log("idle main menu: %s B free, largest block %s B" % (heap["idle_menu_free"], heap["idle_menu_largest_free_block"]))
+    for f in ("heap_game.py", "heap_santiago.py"):
+        pico.mpremote("fs", "mkdir", ":/devtests")
+        pico.mpremote("fs", "cp", os.path.join(ROOT, "tests", "device", f), ":/devtests/" + f)
+    for game, key in (("cacao", "cacao_4p"), ("santiago", "santiago_5p")):
+        for level, steps, name in ((0, heap_steps, "normal"), (3, hard_steps, "hard")):
+            t0, e0 = time.time(), vh.now()
+            src = GAME_HEAP_SRC % {"game": game, "w": 240, "h": 240, "max_steps": steps, "level": level}
+            out = pico.mpremote("soft-reset", "exec", src, timeout=7200).stdout
+            lows = re.findall(r"@@LOW (\d+) (\d+)", out)
+            end = re.search(r"@@END (\d+) (\w+) (\d+)", out)
+            heap["%s_%s" % (key, name)] = {
+                "lowest_free": int(lows[-1][0]) if lows else None,
+                "at_step": int(lows[-1][1]) if lows else None,
+                "largest_free_block_then": _largest_free(out),
+                "steps": int(end.group(1)) if end else None,
+                "whole_game": bool(end and end.group(2) == "True"),
+                "emulated_s": round((vh.now() - e0) / 1000, 1),
+            }
+            if not end:
+                heap["%s_%s" % (key, name)]["error"] = out[-500:]
+            log("%s %s bots: %s (%.0f s wall)" % (key, name, heap["%s_%s" % (key, name)], time.time() - t0))
+            _save(fig, "pico-bench.partial.json")
+    return heap
 
 
 def _save(fig, name):
@@ -199,15 +228,16 @@ def table(fig):
     for k, v in fig["press_to_last_pixel_ms"].items():
         rows.append(("press to last pixel: " + k.replace("_", " "),
                      "median %.0f ms, worst %.0f ms (n=%d)" % (v["median"], v["worst"], v["n"]) if v else "not seen"))
-    h = fig["heap"]
-    rows.append(("free heap, idle main menu", "%s B (largest block %s B)" % (h["idle_menu_free"], h["idle_menu_largest_free_block"])))
+    h = fig.get("heap", {})
+    if h:
+        rows.append(("free heap, idle main menu", "%s B (largest block %s B)" % (h["idle_menu_free"], h["idle_menu_largest_free_block"])))
     for k, v in h.items():
         if isinstance(v, dict):
             rows.append(("lowest free heap, %s bots" % k.replace("_", " "),
                          "%s B (largest block %s B) over %s steps%s" % (
                              v["lowest_free"], v["largest_free_block_then"], v["steps"],
                              ", whole game" if v["whole_game"] else ", part of a game")))
-    for k, v in fig["playouts_per_s"].items():
+    for k, v in fig.get("playouts_per_s", {}).items():
         rows.append(("random playouts, " + k, "%s /s (%s ms each, %s actions)" % (
             v["playouts_per_s"], v["ms_per_playout"], v["actions_per_playout"])))
     w = max(len(r[0]) for r in rows)
@@ -224,11 +254,13 @@ def main(argv=None):
     ap.add_argument("--repeat", type=int, default=7, help="presses of each key measured")
     ap.add_argument("--heap-steps", type=int, default=4000, help="app steps of the AI-normal heap games")
     ap.add_argument("--hard-steps", type=int, default=60, help="app steps of the AI-hard heap games")
+    ap.add_argument("--parts", default=",".join(PARTS), help="which measurements (default: %(default)s)")
     args = ap.parse_args(argv)
     from tools.pico import KitMissing
 
     try:
-        fig = measure(args.repeat, args.heap_steps, args.hard_steps, log=lambda s: print(s, file=sys.stderr, flush=True))
+        fig = measure(args.repeat, args.heap_steps, args.hard_steps,
+                      log=lambda s: print(s, file=sys.stderr, flush=True), parts=args.parts.split(","))
     except KitMissing as e:
         print("pico-bench: %s" % e)
         return 2
