@@ -144,7 +144,15 @@ class Pico:
         flash_tool.flash(self.device, build_dir=out, reset=True, log=log or (lambda s: None),
                          answer_timeout=60)
 
-    def wait_title(self, timeout_ms=30000, quiet_ms=500, wall_timeout=180):
+    def soft_reset(self):
+        """Soft-reset the board (main.py runs again) and wait until the console has drawn anew and
+        settled, so the next press is not lost while MicroPython reboots. The LCD keeps its
+        picture and counters over a soft reset: the wait is for pixel bytes beyond those."""
+        before = self.vh.stats()["lcd"]["ramwr_bytes"]
+        self.vh.soft_reset()
+        return self.wait_title(since_bytes=before)
+
+    def wait_title(self, timeout_ms=30000, quiet_ms=500, wall_timeout=180, since_bytes=0):
         """After a reset: wait until the firmware has drawn (the title) and the LCD is quiet.
         Returns the emulated ms of the last write (counted from the emulator's power-on, which
         machine.reset() restarts). Rides over the emulator restarting (connection refused)."""
@@ -155,7 +163,7 @@ class Pico:
         while True:
             try:
                 start = vh.now()
-                while not vh.stats()["lcd"]["ramwr_bytes"]:
+                while vh.stats()["lcd"]["ramwr_bytes"] <= since_bytes:
                     if vh.now() - start > timeout_ms:
                         raise RuntimeError("the emulated Pico drew nothing within %d emulated ms; see %s"
                                            % (timeout_ms, os.path.join(self.state_dir, "emulator.log")))

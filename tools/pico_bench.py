@@ -157,8 +157,7 @@ def _cacao(pico, lat, repeat, log):
 
 def _santiago(pico, lat, repeat, log, saved_game):
     vh = pico.vh
-    vh.soft_reset()
-    pico.wait_title()
+    pico.soft_reset()
     # the main menu starts with Continue when a game is saved; then New game, Santiago, Start
     pico.keys("A down A down A up A wait:500" if saved_game else "A A down A up A wait:500")
     lat["santiago_bid_change"] = _stats([ms for ms, _ in latencies(pico, ["RIGHT", "LEFT"], repeat, log)])

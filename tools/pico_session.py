@@ -51,9 +51,7 @@ def pico_shots(pico, script, out_dir):
     shots = []
     for part in _parts(script):
         if part == "reset":
-            pico.vh.soft_reset()
-            pico.vh.sleep(200)
-            pico.wait_title()
+            pico.soft_reset()
         elif part.startswith("shot:"):
             path = os.path.join(out_dir, part[5:] + ".pico.png")
             pico.vh.sleep(pico_scripts.SHOT_SETTLE_MS)
@@ -85,9 +83,7 @@ def set_seed(pico, seed=pico_scripts.TEST_SEED):
     pico.exec("f=open('/board.py');s=f.read();f.close()\n"
               "if 'TEST_SEED' not in s:\n"
               " f=open('/board.py','a');f.write('\\nTEST_SEED = %d\\n');f.close()\n" % seed)
-    pico.vh.soft_reset()
-    pico.vh.sleep(200)
-    return pico.wait_title()
+    return pico.soft_reset()
 
 
 def play(pico, board, games=None, out_dir=None, log=print):

@@ -87,7 +87,7 @@ def run_board(board, devtests, games, log):
             bad = run_devtests(pico, devtests, log)
             failures += ["%s device test %s: %s" % (board, n, r) for n, r in bad]
             log("%s: %d device test modules in %.0f s wall" % (board, len(devtests), time.time() - t1))
-            pico.vh.soft_reset()
+            pico.soft_reset()
         t2 = time.time()
         pico_session.set_seed(pico)
         compared, bad = pico_session.play(pico, board, games, os.path.join(OUT, "session-" + board), log)
