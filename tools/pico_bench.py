@@ -131,10 +131,9 @@ def measure(repeat=7, heap_steps=4000, hard_steps=60, log=print, parts=PARTS):
         # snaps pan; with TEST_SEED the 13th is a placement again (python -m tools.pico_session
         # --sim-only shows the screens)
         if "cacao" in parts:
-            pico.keys("A A up A wait:500" + " A wait:500" * 12)
             _cacao(pico, lat, repeat, log)
         if "santiago" in parts:
-            _santiago(pico, lat, repeat, log, "cacao" in parts)
+            _santiago(pico, lat, repeat, log)
         _save(fig, "pico-bench.partial.json")
         if "playouts" in parts:
             fig["playouts_per_s"] = _playouts(pico, log)
@@ -145,21 +144,35 @@ def measure(repeat=7, heap_steps=4000, hard_steps=60, log=print, parts=PARTS):
 
 
 def _cacao(pico, lat, repeat, log):
+    """The placement cursor, at the points of the CI session where the Pico's screen matched
+    host_sim's (tools.pico_scripts: a placement at turn 1 and after ten decisions)."""
+    from tools import pico_scripts, pico_session
+
     vh = pico.vh
-    moves = latencies(pico, ["RIGHT", "RIGHT", "RIGHT", "DOWN", "DOWN", "LEFT", "LEFT", "LEFT", "UP", "UP"],
-                      repeat, log)
+    script = pico_scripts.SESSIONS[BOARD]["cacao"]
+    keys = [t for t in script[:script.index("shot:cacao_after_sell")].split() if not t.startswith("shot:")]
+    pico_session.fresh_console(pico)
+    pico.keys(" ".join(keys[:keys.index("wait:500") + 1]))     # the first placement
+    moves = latencies(pico, ["RIGHT", "DOWN", "LEFT", "UP"], repeat, log)
+    vh.shot(os.path.join(ROOT, "build", "pico", "bench-cacao-cursor-1.png"))
+    pico_session.fresh_console(pico)
+    pico.keys(" ".join(keys) + " A wait:500")                 # a placement, ten decisions on
+    moves += latencies(pico, ["RIGHT", "RIGHT", "RIGHT", "DOWN", "DOWN", "LEFT", "LEFT", "LEFT", "UP", "UP"],
+                       repeat, log)
     vh.shot(os.path.join(ROOT, "build", "pico", "bench-cacao-cursor.png"))
     lat["cacao_cursor_snap"] = _stats([ms for ms, b in moves if b <= PAN_BYTES])
     lat["cacao_pan"] = _stats([ms for ms, b in moves if b > PAN_BYTES])
-    # leave the game (it stays saved) for Santiago: Y menu, up (Leave game), A
-    pico.keys("Y up A wait:500")
 
 
-def _santiago(pico, lat, repeat, log, saved_game):
+def _santiago(pico, lat, repeat, log):
+    """The auction's bid, as in the CI session (tools.pico_scripts) up to its santiago_auction."""
+    from tools import pico_scripts, pico_session
+
     vh = pico.vh
-    pico.soft_reset()
-    # the main menu starts with Continue when a game is saved; then New game, Santiago, Start
-    pico.keys("A down A down A up A wait:500" if saved_game else "A A down A up A wait:500")
+    script = pico_scripts.SESSIONS[BOARD]["santiago"]
+    keys = [t for t in script[:script.index("shot:santiago_auction")].split() if not t.startswith("shot:")]
+    pico_session.fresh_console(pico)
+    pico.keys(" ".join(keys))
     lat["santiago_bid_change"] = _stats([ms for ms, _ in latencies(pico, ["RIGHT", "LEFT"], repeat, log)])
     vh.shot(os.path.join(ROOT, "build", "pico", "bench-santiago-auction.png"))  # where it was measured
 

@@ -78,6 +78,31 @@ def _parts(script):
         yield " ".join(run)
 
 
+# what a flash put on the board (and the device tests); everything else in / is the console's data
+_FIRMWARE = ("meeple", "main.py", "boot.py", "board.py", ".meeple-flash", "devtests", "lib")
+
+WIPE_DATA = """
+import os
+def rm(p):
+    try:
+        os.remove(p)
+    except OSError:
+        for n in os.listdir(p):
+            rm(p + '/' + n)
+        os.rmdir(p)
+for n in os.listdir('/'):
+    if n not in %r:
+        rm('/' + n)
+""" % (_FIRMWARE,)
+
+
+def fresh_console(pico):
+    """The console as a new flash leaves it (no settings, saves or records: what host_sim's
+    empty flash folder holds), at its title."""
+    pico.exec(WIPE_DATA)
+    return pico.soft_reset()
+
+
 def set_seed(pico, seed=pico_scripts.TEST_SEED):
     """Append TEST_SEED to the Pico's /board.py (once) and restart the console on it."""
     pico.exec("f=open('/board.py');s=f.read();f.close()\n"
@@ -103,6 +128,7 @@ def play(pico, board, games=None, out_dir=None, log=print):
         os.makedirs(gdir, exist_ok=True)
         with tempfile.TemporaryDirectory(prefix="meeple-sim-flash-") as flash_dir:
             sims = sim_shots(board, script, gdir, flash_dir)
+        fresh_console(pico)  # both sides start from an empty flash at the title
         picos = pico_shots(pico, script, gdir)
         for p, s in zip(picos, sims):
             compared += 1
