@@ -111,7 +111,7 @@ PARTS = ("ui", "cacao", "santiago", "playouts", "heap")
 
 def measure(repeat=7, heap_steps=4000, hard_steps=60, log=print, parts=PARTS):
     fig = {"where": "emulated Pico (rp2emu, MicroPython v1.28.0 rp2, %s)" % BOARD}
-    with Pico(os.path.join(ROOT, "build", "pico", "bench"), board=BOARD) as pico:
+    with Pico(os.path.join(ROOT, "build", "pico", "bench-" + "-".join(parts)), board=BOARD) as pico:
         log("pico-bench: flashing %s" % BOARD)
         pico.flash(BOARD)
         fig["boot_to_title_ms"] = round(pico.wait_title(), 1)
@@ -134,12 +134,12 @@ def measure(repeat=7, heap_steps=4000, hard_steps=60, log=print, parts=PARTS):
             _cacao(pico, lat, repeat, log)
         if "santiago" in parts:
             _santiago(pico, lat, repeat, log)
-        _save(fig, "pico-bench.partial.json")
+        _save(fig, "pico-bench.partial-%s.json" % "-".join(parts))
         if "playouts" in parts:
             fig["playouts_per_s"] = _playouts(pico, log)
-            _save(fig, "pico-bench.partial.json")
+            _save(fig, "pico-bench.partial-%s.json" % "-".join(parts))
         if "heap" in parts:
-            fig["heap"] = _heap(pico, heap_steps, hard_steps, log, fig)
+            fig["heap"] = _heap(pico, heap_steps, hard_steps, log, fig, parts)
     return fig
 
 
@@ -194,7 +194,7 @@ def _playouts(pico, log):
     return po
 
 
-def _heap(pico, heap_steps, hard_steps, log, fig):
+def _heap(pico, heap_steps, hard_steps, log, fig, parts=("heap",)):
     """Free heap: a fresh heap for each (a soft reset in the raw REPL: main.py does not run)."""
     vh = pico.vh
     heap = fig["heap"] = {}
@@ -224,7 +224,7 @@ def _heap(pico, heap_steps, hard_steps, log, fig):
             if not end:
                 heap["%s_%s" % (key, name)]["error"] = out[-500:]
             log("%s %s bots: %s (%.0f s wall)" % (key, name, heap["%s_%s" % (key, name)], time.time() - t0))
-            _save(fig, "pico-bench.partial.json")
+            _save(fig, "pico-bench.partial-%s.json" % "-".join(parts))
     return heap
 
 
