@@ -439,8 +439,8 @@ class Screen(_Screen):
         s = self.status_text()
         cols = (lay.w - 4) // SMALL.w
         room = cols - len(s) - 2
-        t = self.last[:room] if room > 4 else ""
-        t = " " * (room - len(t)) + t if t else ""  # MicroPython's str has no rjust()
+        t = self.last[:room]
+        t = " " * (room - len(t)) + t if room > 4 else ""  # right-aligned: MicroPython's str has no rjust()
         old = self._status
         ty = (lay.status_h - SMALL.h) // 2
         if old is None or old[0] != s:
