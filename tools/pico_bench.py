@@ -156,7 +156,7 @@ def _cacao(pico, lat, repeat, log):
     moves = latencies(pico, ["RIGHT", "DOWN", "LEFT", "UP"], repeat, log)
     vh.shot(os.path.join(ROOT, "build", "pico", "bench-cacao-cursor-1.png"))
     pico_session.fresh_console(pico)
-    pico.keys(" ".join(keys) + " A wait:500")                 # a placement, ten decisions on
+    pico.keys(" ".join(keys))               # the placement of the session's cacao_after_sell
     moves += latencies(pico, ["RIGHT", "RIGHT", "RIGHT", "DOWN", "DOWN", "LEFT", "LEFT", "LEFT", "UP", "UP"],
                        repeat, log)
     vh.shot(os.path.join(ROOT, "build", "pico", "bench-cacao-cursor.png"))
