@@ -4,7 +4,8 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STUBS := $(VENV)/mpy-stubs
 
-.PHONY: test typecheck pytest deps bench replay sim clean build flash devtest vboard hwtest pull-records uf2 release
+.PHONY: test typecheck pytest deps bench replay sim clean build flash devtest vboard hwtest pull-records \
+	uf2 release pico-test pico-test-all pico-bench
 
 # Set-up is part of every command: a fresh clone needs only Python 3.11+ and Node.js 20.
 deps: $(VENV)/.deps node_modules/.deps
@@ -22,7 +23,7 @@ node_modules/.deps: package.json package-lock.json
 	npm ci --no-audit --no-fund --loglevel=error
 	touch $@
 
-test: deps typecheck hwtest pytest
+test: deps typecheck hwtest pytest pico-test
 
 # Type-check the device code against the MicroPython rp2 stubs: a call the board lacks fails here.
 typecheck: deps
@@ -84,6 +85,24 @@ uf2: deps
 
 release: deps
 	$(PY) -m tools.release $(if $(MICROPYTHON),--micropython "$(MICROPYTHON)")
+
+# --- The emulated Pico (README "The emulated Pico"): MicroPython's own rp2 firmware in rp2040js ----
+# make pico-test: flash the build onto it, the CI set of device tests, both games' scripted sessions
+# compared pixel for pixel with host_sim, on two wirings. make pico-test-all: every device test.
+# Without the kit: one line, and a failure when CI is set. make pico-bench: the device's figures.
+RP2EMU ?= ../shared/rp2emu
+export RP2EMU
+
+pico-test: deps
+	$(PY) -m tools.pico_test $(PICO_TEST_ARGS)
+
+pico-test-all: deps
+	$(PY) -m tools.pico_test --all $(PICO_TEST_ARGS)
+
+# bot decision times per game, player count and level: tools.bench_ai --pico (issue 13's)
+pico-bench: deps
+	$(PY) -m tools.pico_bench $(PICO_BENCH_ARGS)
+	$(PY) -m tools.bench_ai --pico
 
 # make sim [BOARD=pimoroni_display_pack]: the console in a window (in the terminal when there is
 # no display); boards: python -m host_sim --list-boards

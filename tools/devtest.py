@@ -97,12 +97,13 @@ class Stream:
         self.buf += chunk
 
 
-def run_module(link, module, timeout, log):
-    """Run one module; return (passed names, failed (name, reason) list)."""
+def run_module(link, module, timeout, log, only=None):
+    """Run one module (only: just these test function names); return (passed names, failed
+    (name, reason) list)."""
     link.reset_soft()
-    code = ("import sys\nsys.path.append(%r)\nimport devharness\ndevharness.run_module(%r)\n"
+    code = ("import sys\nsys.path.append(%r)\nimport devharness\ndevharness.run_module(%r, %r)\n"
             "import gc\ngc.collect()\nprint('@@devtest-heap %%d %%d' %% (gc.mem_alloc(), gc.mem_free()))\n"
-            % (BOARD_DIR, module))
+            % (BOARD_DIR, module, tuple(only) if only else None))
     link.start(code, "starting %s" % module)
     stream = Stream(link.t.serial)
     passed, failed = [], []

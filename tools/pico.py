@@ -41,6 +41,45 @@ def vhandheld_module():
     return vhandheld
 
 
+# the profile's button names -> the kit's pin names ("press" is the joystick press)
+_KIT_BUTTON = {"up": "UP", "down": "DOWN", "left": "LEFT", "right": "RIGHT", "press": "CTRL"}
+# key timing, emulated ms: a tap is held longer than host_sim's 60 ms (the firmware polls every
+# 10 ms and latches presses anyway) and shorter than a hold; a hold passes the hold threshold
+TAP_MS = 80
+HOLD_MS = 800
+KEY_QUIET_MS = 400    # no LCD write for this long after a button: the screen has settled
+BOT_QUIET_MS = 2500   # ... after wait:MS: longer, since a bot thinks without drawing
+
+
+def wiring(board):
+    """The kit's --lcd and --buttons specs for a board profile (boards/<board>.py): its SPI,
+    control pins and the panel window in the ST7789's 240x320 frame memory.
+
+    The profiles drive the panel landscape (MADCTL 0x70: rows and columns exchanged, MX mirrors
+    the columns), so the profile's X_OFF/WIDTH are frame-memory rows and Y_OFF/HEIGHT columns
+    counted from the 240-column memory's far side; the kit's rot=270 turns the portrait frame
+    memory back to what the player sees. (Checked on the 1.14: its 135 columns sit at 52-186.)"""
+    b = _profile(board)
+    if b.MADCTL != 0x70:
+        raise ValueError("%s: MADCTL 0x%02x has no kit wiring yet (only 0x70)" % (board, b.MADCTL))
+    lcd = "spi%d,dc=%d,cs=%d,rst=%d,bl=%d,x=%d,y=%d,w=%d,h=%d,rot=270,ips=1" % (
+        b.SPI_ID, b.DC, b.CS, b.RST, b.BACKLIGHT, 240 - b.Y_OFF - b.HEIGHT, b.X_OFF, b.HEIGHT, b.WIDTH)
+    buttons = ",".join("%s=%d" % (_KIT_BUTTON.get(name, name), gpio) for name, gpio in b.BUTTONS)
+    return lcd, buttons
+
+
+def _profile(board):
+    import importlib.util
+
+    path = os.path.join(ROOT, "boards", board + ".py")
+    if not os.path.isfile(path):
+        raise ValueError("no board profile %s (boards/%s.py)" % (board, board))
+    spec = importlib.util.spec_from_file_location("board_" + board, path)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
 class Pico:
     """One emulated Pico with its own state folder (tty, flash image, log, control port).
 
@@ -49,8 +88,12 @@ class Pico:
     specs (default: Waveshare Pico-LCD-1.3). max_speed: emulated/wall cap (0 = none; the kit paces
     a sleeping firmware to real time at 1)."""
 
-    def __init__(self, state_dir, lcd=None, buttons=None, uf2=None, fresh=True, control=None, max_speed=0):
+    def __init__(self, state_dir, lcd=None, buttons=None, uf2=None, fresh=True, control=None, max_speed=0,
+                 board=None):
         self.state_dir = os.path.abspath(state_dir)
+        if board and not (lcd or buttons):
+            lcd, buttons = wiring(board)
+        self.board = board
         self.lcd, self.buttons, self.uf2, self.fresh = lcd, buttons, uf2, fresh
         self.max_speed = max_speed
         self.control = control or _free_port()
@@ -95,8 +138,65 @@ class Pico:
         from tools import build as build_tool
         from tools import flash as flash_tool
 
-        build_tool.main(["--board", board] if board else [])
-        flash_tool.flash(self.device, reset=True, log=log or (lambda s: None), answer_timeout=60)
+        # a build folder of its own per board: runs for two boards may build at the same time
+        out = os.path.join(ROOT, "build", "pico", "device-" + (board or "firmware"))
+        build_tool.build(board, out_dir=out)
+        flash_tool.flash(self.device, build_dir=out, reset=True, log=log or (lambda s: None),
+                         answer_timeout=60)
+
+    def soft_reset(self):
+        """Soft-reset the board (main.py runs again) and wait until the console has drawn anew and
+        settled, so the next press is not lost while MicroPython reboots. The LCD keeps its
+        picture and counters over a soft reset: the wait is for pixel bytes beyond those."""
+        before = self.vh.stats()["lcd"]["ramwr_bytes"]
+        self.vh.soft_reset()
+        return self.wait_title(since_bytes=before)
+
+    def wait_title(self, timeout_ms=30000, quiet_ms=500, wall_timeout=180, since_bytes=0):
+        """After a reset: wait until the firmware has drawn (the title) and the LCD is quiet.
+        Returns the emulated ms of the last write (counted from the emulator's power-on, which
+        machine.reset() restarts). Rides over the emulator restarting (connection refused)."""
+        import time
+
+        vh = self.vh
+        deadline = time.time() + wall_timeout
+        while True:
+            try:
+                start = vh.now()
+                while vh.stats()["lcd"]["ramwr_bytes"] <= since_bytes:
+                    if vh.now() - start > timeout_ms:
+                        raise RuntimeError("the emulated Pico drew nothing within %d emulated ms; see %s"
+                                           % (timeout_ms, os.path.join(self.state_dir, "emulator.log")))
+                    vh.sleep(100)
+                return vh.wait_idle(ms=quiet_ms, timeout_ms=timeout_ms)["last_ms"]
+            except OSError:
+                vh.close()
+                if time.time() > deadline:
+                    raise RuntimeError("the emulated Pico's control port did not come back within %d s; "
+                                       "see %s" % (wall_timeout, os.path.join(self.state_dir, "emulator.log")))
+                time.sleep(1)
+
+    def keys(self, script, quiet_ms=KEY_QUIET_MS, bot_quiet_ms=BOT_QUIET_MS, shot_dir=None):
+        """Play a host_sim key script on the buttons (tools.pico_scripts: tap, hold:B, wait:MS,
+        shot:NAME). After each button the LCD must be quiet for quiet_ms; after wait:MS (the
+        script's way to let bots move) for bot_quiet_ms, since a bot thinks without drawing.
+        shot:NAME writes NAME.png into shot_dir. Returns the shot paths in order."""
+        vh = self.vh
+        shots = []
+        for tok in script.split():
+            if tok.startswith("wait:"):
+                vh.sleep(int(tok[5:]))
+                vh.wait_idle(ms=bot_quiet_ms, timeout_ms=600000)
+            elif tok.startswith("shot:"):
+                path = os.path.join(shot_dir or self.state_dir, tok[5:] + ".png")
+                vh.shot(path)
+                shots.append(path)
+            else:
+                hold = tok.startswith("hold:")
+                name = tok[5:] if hold else tok
+                t = vh.press(_KIT_BUTTON.get(name, name), ms=HOLD_MS if hold else TAP_MS, wait=True)
+                vh.wait_idle(ms=quiet_ms, timeout_ms=600000, after_ms=t["t_press_ms"])
+        return shots
 
     def mpremote(self, *args, timeout=600):
         """Run `mpremote connect <tty> ARGS...`; returns the CompletedProcess (text)."""

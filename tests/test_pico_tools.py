@@ -1,0 +1,112 @@
+"""The emulated-Pico tools that need no emulator: board wirings, the RGB565 screenshot comparison,
+the key scripts' simulator side, and `make pico-test` without the kit (one line; fails under CI).
+The emulated Pico itself runs in `make pico-test` (README "The emulated Pico")."""
+import os
+import subprocess
+import sys
+import tempfile
+
+import pytest
+
+from host_sim.png import write_png
+from tools import pico, pico_scripts, pico_session, pico_shots
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def test_wiring_of_the_kit_default_and_a_240x135_board():
+    lcd, buttons = pico.wiring("waveshare_lcd_1_3")
+    # the kit's documented default for the Waveshare Pico-LCD-1.3 (../shared/rp2emu/README.md)
+    assert lcd == "spi1,dc=8,cs=9,rst=12,bl=13,x=0,y=0,w=240,h=240,rot=270,ips=1"
+    assert set(buttons.split(",")) == set("A=15,B=17,X=19,Y=21,UP=2,DOWN=18,LEFT=16,RIGHT=20,CTRL=3".split(","))
+    lcd, buttons = pico.wiring("waveshare_lcd_1_14")
+    # landscape: the profile's 40-column / 53-row offsets are frame-memory rows / mirrored columns
+    assert "x=52,y=40,w=135,h=240,rot=270" in lcd
+    assert "X=" not in buttons and "A=15" in buttons
+    with pytest.raises(ValueError):
+        pico.wiring("no_such_board")
+
+
+def _png(path, pixels565, w):
+    """Write RGB565 pixels as host_sim does (bit replication) or as the kit does (c*255/max)."""
+    rows = []
+    for y in range(len(pixels565) // w):
+        row = bytearray()
+        for v in pixels565[y * w:(y + 1) * w]:
+            r, g, b = v >> 11 & 31, v >> 5 & 63, v & 31
+            row += bytes((r * 255 // 31, g * 255 // 63, b * 255 // 31)) if path.endswith("kit.png") else \
+                bytes((r << 3 | r >> 2, g << 2 | g >> 4, b << 3 | b >> 2))
+        rows.append(bytes(row))
+    write_png(path, rows)
+
+
+def test_the_two_expansions_of_rgb565_compare_equal_and_a_pixel_off_fails(tmp_path):
+    px = [(i * 2654435761) & 0xFFFF for i in range(12 * 7)]  # every channel value mix
+    px[:64] = list(range(0, 65536, 1024))
+    kit, sim = str(tmp_path / "a.kit.png"), str(tmp_path / "a.sim.png")
+    _png(kit, px, 12)
+    _png(sim, px, 12)
+    assert pico_shots.read_png(kit)[2] != pico_shots.read_png(sim)[2]  # different 8-bit bytes...
+    assert pico_shots.compare(kit, sim, str(tmp_path / "d.png")) is None  # ...the same 565 pixels
+    px[5 * 12 + 3] ^= 1  # one blue LSB
+    _png(sim, px, 12)
+    with pytest.raises(pico_shots.Mismatch) as e:
+        pico_shots.compare(kit, sim, str(tmp_path / "d.png"))
+    assert "1 pixels differ in x 3..3, y 5..5" in str(e.value)
+    w, h, rows = pico_shots.read_png(str(tmp_path / "d.png"))
+    assert (w, h) == (12, 7) and rows[5][9:12] == b"\xff\x00\xff" and rows[0][0:3] != b"\xff\x00\xff"
+
+
+def test_script_parts_split_at_shots_and_resets():
+    assert list(pico_session._parts("A shot:x B B reset A wait:500 shot:y")) == \
+        ["A", "shot:x", "B B", "reset", "A wait:500", "shot:y"]
+
+
+def test_the_cacao_session_reaches_every_decision_in_the_simulator(tmp_path):
+    """The scripts drive the screens they name (they are data the lead adjusts as screens change)."""
+    from host_sim.console import Console
+
+    seen = {}
+    orig = Console.shot
+
+    def shot(self, path, scale=1):
+        seen[os.path.basename(path).split(".")[0]] = " / ".join(self.text())
+        orig(self, path, scale)
+
+    Console.shot = shot
+    try:
+        pico_session.sim_shots("waveshare_lcd_1_3", pico_scripts.SESSIONS["waveshare_lcd_1_3"]["cacao"],
+                               str(tmp_path), str(tmp_path))
+    finally:
+        Console.shot = orig
+    assert "place" in seen["cacao_place"] and "pick tile" in seen["cacao_pick"]
+    assert "fill" in seen["cacao_fill"] and "sell" in seen["cacao_sell"]
+    assert "Continue" in seen["menu_continue"] and "Leave game" in seen["cacao_menu"]
+
+
+def _pico_test(env_extra):
+    env = dict(os.environ, RP2EMU=tempfile.gettempdir() + "/no-rp2emu-here", **env_extra)
+    env.pop("CI", None) if "CI" not in env_extra else None
+    return subprocess.run([sys.executable, "-m", "tools.pico_test"], cwd=ROOT, env=env,
+                          capture_output=True, text=True, timeout=60)
+
+
+def test_pico_test_without_the_kit_says_so_in_one_line_and_fails_only_under_ci():
+    r = _pico_test({})
+    assert r.returncode == 0 and len(r.stdout.strip().splitlines()) == 1
+    assert "NOT RUN" in r.stdout and "no-rp2emu-here" in r.stdout
+    r = _pico_test({"CI": "true"})
+    assert r.returncode == 1 and "CI requires it" in r.stdout
+
+
+def test_the_ci_device_tests_name_modules_and_tests_that_exist():
+    import ast
+
+    from tools import pico_test
+
+    for module, only in pico_test.CI_DEVICE_TESTS.items():
+        with open(os.path.join(ROOT, "tests", "device", module + ".py")) as f:
+            tree = ast.parse(f.read())
+        names = {n.name for n in tree.body if isinstance(n, ast.FunctionDef) and n.name.startswith("test_")}
+        assert names, module
+        assert set(only or ()) <= names, (module, set(only) - names)

@@ -1,0 +1,145 @@
+"""make pico-test / make pico-test-all: the firmware on the emulated Pico (../shared/rp2emu).
+
+For each wiring: start a fresh emulated Pico, flash the build for that board (tools.flash, as
+`make flash` does), run device tests on it (tools.devtest), then play each game's scripted
+session through the buttons and compare every screenshot with host_sim's (tools.pico_session).
+
+    python -m tools.pico_test            # the CI set: CI_DEVICE_TESTS + both wirings' sessions
+    python -m tools.pico_test --all      # every device test module on the Pico, then the sessions
+    python -m tools.pico_test --board waveshare_lcd_1_14 --no-devtest
+
+The kit's folder is $RP2EMU (default ../shared/rp2emu). Without it this prints one line and exits
+0, or 1 when CI is set (CI must run it). Every result, with wall and emulated durations, also goes
+to build/pico/pico-test.log.
+"""
+import argparse
+import os
+import sys
+import time
+
+from tools import devtest as devtest_tool
+from tools import pico_scripts, pico_session
+from tools.board_link import BoardError, connect
+from tools.pico import KitMissing, Pico, kit_dir
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+OUT = os.path.join(ROOT, "build", "pico")
+
+# The device tests every CI run puts on the Pico (module: its tests, or None for all): those that
+# exercise the board-only paths (saves on littlefs, the canvas over real SPI, buttons through
+# machine.Pin, the menus in the Pico's heap) and take seconds there. Left to `make pico-test-all`:
+# the rules examples, bot games, whole-game play-throughs (test_cacao_ui_game: a 4-player game in
+# the full app) and the CRC's bit-flip sweep, pure rules and CPU work that CPython and the unix
+# port already run on every `make test` (byte-identical by design) and that take minutes each on
+# the emulated Pico; the scripted sessions below also play both games in the Pico's heap.
+CI_DEVICE_TESTS = {
+    "test_savefile": ("test_round_trip_fresh_mid_and_finished_games", "test_crc_known_values",
+                      "test_write_atomic_and_load", "test_crash_while_writing_keeps_the_old_save",
+                      "test_damaged_save_is_kept_aside", "test_wrong_magic", "test_unknown_game_id"),
+    "test_ui_canvas": None,
+    "test_ui_input": None,
+    "test_app_menus": None,
+    "test_santiago_ui_state": ("test_plot_and_segment_geometry_matches_the_rules_examples",
+                               "test_field_preview_counts_the_joined_field",
+                               "test_drought_marks_find_lost_markers_and_new_deserts",
+                               "test_action_text_names_seats_by_letter"),
+}
+# the wirings: the kit's default and a 240x135 panel with a joystick and two keys
+BOARDS = ("waveshare_lcd_1_3", "waveshare_lcd_1_14")
+DEVTEST_BOARD = "waveshare_lcd_1_3"
+
+
+def kit_or_none(log):
+    """The kit's path, or None after one line saying it is missing."""
+    try:
+        return kit_dir()
+    except KitMissing as e:
+        log("pico-test: NOT RUN: %s%s" % (e, " (CI requires it)" if os.environ.get("CI") else ""))
+        return None
+
+
+def run_devtests(pico, modules, log, timeout=1200):
+    """Run `modules` ({module: test names or None}) on the Pico one by one, with each module's
+    wall and emulated time; returns failures."""
+    failed = []
+    with connect(pico.device) as link:
+        devtest_tool.sync_tests(link, log)
+        for module, only in modules.items():
+            t0, e0 = time.time(), pico.vh.now()
+            p, f = devtest_tool.run_module(link, module, timeout, log, only)
+            failed += f
+            log("devtest %s: %d passed, %d failed in %.0f s wall (%.1f s emulated)"
+                % (module, len(p), len(f), time.time() - t0, (pico.vh.now() - e0) / 1000))
+    return failed
+
+
+def run_board(board, devtests, games, log):
+    """Flash `board` onto a fresh emulated Pico, device tests, sessions; returns failure lines."""
+    failures = []
+    t0 = time.time()
+    with Pico(os.path.join(OUT, "test-" + board), board=board) as pico:
+        pico.flash(board)
+        boot = pico.wait_title()
+        log("%s: flashed and booted to the title in %.0f s wall (title drawn %.0f emulated ms after "
+            "the reset)" % (board, time.time() - t0, boot))
+        if devtests:
+            t1 = time.time()
+            bad = run_devtests(pico, devtests, log)
+            failures += ["%s device test %s: %s" % (board, n, r) for n, r in bad]
+            log("%s: %d device test modules in %.0f s wall" % (board, len(devtests), time.time() - t1))
+            pico.soft_reset()
+        t2 = time.time()
+        pico_session.set_seed(pico)
+        compared, bad = pico_session.play(pico, board, games, os.path.join(OUT, "session-" + board), log)
+        failures += bad
+        log("%s: %d screenshots compared with host_sim, %d differ, in %.0f s wall"
+            % (board, compared, len(bad), time.time() - t2))
+    return failures
+
+
+def main(argv=None):
+    import signal
+
+    # a SIGTERM (a CI timeout, kill PID) unwinds like Ctrl-C, so the emulator is stopped
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
+    ap = argparse.ArgumentParser(prog="python -m tools.pico_test", description=__doc__.split("\n")[0])
+    ap.add_argument("--all", action="store_true", help="every device test module (make pico-test-all)")
+    ap.add_argument("--board", action="append", choices=sorted(pico_scripts.SESSIONS),
+                    help="only this wiring (repeatable)")
+    ap.add_argument("--devtest", nargs="*", help="these device test modules instead")
+    ap.add_argument("--no-devtest", action="store_true")
+    ap.add_argument("--game", action="append", help="only this game's session")
+    args = ap.parse_args(argv)
+    os.makedirs(OUT, exist_ok=True)
+    logf = open(os.path.join(OUT, "pico-test.log"), "w")
+
+    def log(line):
+        print(line, flush=True)
+        logf.write(line + "\n")
+        logf.flush()
+
+    if kit_or_none(log) is None:
+        return 1 if os.environ.get("CI") else 0
+    if args.no_devtest:
+        devtests = {}
+    elif args.devtest:
+        devtests = dict.fromkeys(args.devtest)
+    else:
+        devtests = dict.fromkeys(devtest_tool.module_names()) if args.all else CI_DEVICE_TESTS
+    t0 = time.time()
+    failures = []
+    for board in args.board or BOARDS:
+        try:
+            failures += run_board(board, devtests if board == DEVTEST_BOARD else {}, args.game, log)
+        except (BoardError, RuntimeError, OSError) as e:
+            failures.append("%s: %s" % (board, e))
+            log("%s: FAILED: %s" % (board, e))
+    log("pico-test: %s in %.1f min wall (%s)" % ("FAILED" if failures else "passed", (time.time() - t0) / 60,
+                                                  "all device tests" if args.all else "CI set"))
+    for f in failures:
+        log("  " + f)
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
