@@ -62,8 +62,8 @@ def test_script_parts_split_at_shots_and_resets():
         ["A", "shot:x", "B B", "reset", "A wait:500", "shot:y"]
 
 
-def test_the_cacao_session_reaches_every_decision_in_the_simulator(tmp_path):
-    """The scripts drive the screens they name (they are data the lead adjusts as screens change)."""
+def _sim_texts(board, game, tmp_path):
+    """{shot name: the screen's text at that shot} of a session played on host_sim."""
     from host_sim.console import Console
 
     seen = {}
@@ -75,13 +75,47 @@ def test_the_cacao_session_reaches_every_decision_in_the_simulator(tmp_path):
 
     Console.shot = shot
     try:
-        pico_session.sim_shots("waveshare_lcd_1_3", pico_scripts.SESSIONS["waveshare_lcd_1_3"]["cacao"],
-                               str(tmp_path), str(tmp_path))
+        pico_session.sim_shots(board, pico_scripts.SESSIONS[board][game], str(tmp_path), str(tmp_path))
     finally:
         Console.shot = orig
-    assert "place" in seen["cacao_place"] and "pick tile" in seen["cacao_pick"]
-    assert "fill" in seen["cacao_fill"] and "sell" in seen["cacao_sell"]
-    assert "Continue" in seen["menu_continue"] and "Leave game" in seen["cacao_menu"]
+    return seen
+
+
+# what each shot must show: the scripts are data adjusted as screens change, and a shot that no
+# longer shows what its name says compares nothing useful on the Pico
+_CACAO = {"cacao_place": "/ places /", "cacao_pick": "/ pick tile /", "cacao_picked": "/ places /",
+          "cacao_cursor": "/ places /",
+          "cacao_recap": "Since your turn", "cacao_placed": "/ places /", "cacao_fill": "/ fill ",
+          "cacao_sell": "/ sell ", "cacao_after_sell": "Red sells", "cacao_menu": "Leave game",
+          "cacao_temples": "Temple (", "cacao_leave": "Leave this game?", "menu_continue": "Continue",
+          "cacao_continued": "/ places /", "cacao_new_over_saved": "This replaces the saved game"}
+_SANTIAGO = {"santiago_setup": "Start game", "santiago_recap": "Since your last turn",
+             "santiago_auction": "Pass", "santiago_bid": "Bid 3", "santiago_take": "take tile",
+             "santiago_place": "place here", "santiago_leftover": "leftover tile",
+             "santiago_bribes": "Bribes", "santiago_segment": "this canal", "santiago_offer": "Offer 1",
+             "santiago_drought": "Drought:", "santiago_round2": "Round 2 begins",
+             "santiago_overseer": "Build for 1", "santiago_extra_canal": "your one extra canal",
+             "santiago_menu": "Take back my move", "santiago_takeback": "Undo the last move",
+             "santiago_taken_back": "Build for 1", "santiago_continued": "Build for 1"}
+
+
+@pytest.mark.parametrize("board,game,expect", [
+    ("waveshare_lcd_1_3", "cacao", _CACAO),
+    ("waveshare_lcd_1_3", "santiago", _SANTIAGO),
+    ("waveshare_lcd_1_14", "cacao", dict({k: _CACAO[k] for k in ("cacao_place", "cacao_recap", "cacao_placed")},
+                                         cacao_menu="Overview")),
+])
+def test_the_sessions_reach_every_screen_they_name_in_the_simulator(tmp_path, board, game, expect):
+    seen = _sim_texts(board, game, tmp_path)
+    wrong = {k: seen.get(k, "(no such shot)") for k, v in expect.items() if v not in seen.get(k, "")}
+    assert not wrong, wrong
+    # every shot is checked (the menus on the way have generic names)
+    assert set(seen) - set(expect) <= {"title", "menu", "settings", "games", "cacao_setup", "title_continue"}
+    # the footer proves a screen is not still the recap (its footer is "A/B close ...")
+    for k in ("cacao_placed", "cacao_place", "cacao_continued"):
+        assert k not in seen or "A place" in seen[k], seen.get(k)
+    if "santiago_leftover" in seen:
+        assert "Since your last turn" not in seen["santiago_leftover"]
 
 
 def _pico_test(env_extra):

@@ -21,25 +21,30 @@ AI_PAUSE_0 = "down down A down A left left A"   # from the main menu, back on Se
 _1_3 = {
     # title, menus, Settings, Cacao's set-up, a game against an AI normal: every decision kind
     # (place a worker tile at the cursor, pick another tile and turn it, fill a jungle space, a
-    # sell plan), the game menu; then a reset and Continue from the main menu.
+    # sell plan), the "Since your turn" recap after the bot's moves (A closes it), the game menu,
+    # the Temples page, the confirmation before leaving; then a reset, Continue, leaving, and the
+    # confirmation before a new game replaces the saved one.
     "cacao": " ".join([
         "shot:title A shot:menu", AI_PAUSE_0, "shot:settings B up up A shot:games A shot:cacao_setup",
         "up A wait:500 shot:cacao_place B right X shot:cacao_pick A shot:cacao_picked right shot:cacao_cursor",
-        "A wait:500 shot:cacao_placed A wait:500 shot:cacao_fill right A wait:500 right A wait:500",
-        "A wait:500 A wait:500 A wait:500 A wait:500 A wait:500 shot:cacao_sell",
-        "A wait:500 shot:cacao_after_sell Y shot:cacao_menu B",
+        "A wait:500 shot:cacao_recap A shot:cacao_placed A shot:cacao_fill A wait:500",
+        "A A A wait:500 A A A wait:500 A A A shot:cacao_sell A wait:500 shot:cacao_after_sell",
+        "A Y shot:cacao_menu down down down A shot:cacao_temples B down down A shot:cacao_leave B B",
         "reset shot:title_continue A shot:menu_continue A wait:500 shot:cacao_continued",
+        "Y down down down down down A A down A A up A shot:cacao_new_over_saved B",
     ]),
-    # Santiago's set-up (3 players: two AI normal), an auction with a bid change, taking and
-    # placing a plantation, the bribes (segment, offer), the drought, the overseer's canal and the
-    # extra canal in round 2; reset, Continue.
+    # Santiago's set-up (3 players: two AI normal), the recap of the others' moves (A goes on), an
+    # auction with a bid change, taking and placing a plantation, the leftover tile, the bribes
+    # (segment, offer), the drought, round 2's recap, the overseer's canal, the extra canal, the
+    # game menu with "Take back my move", its confirmation and the take-back; reset, Continue.
     "santiago": " ".join([
         "A", AI_PAUSE_0, "B up up A down A shot:santiago_setup",
-        "up A wait:500 shot:santiago_auction right shot:santiago_bid A wait:500 shot:santiago_take",
-        "A wait:500 shot:santiago_place A wait:500 shot:santiago_leftover A wait:500 shot:santiago_bribes",
-        "A wait:500 shot:santiago_segment A wait:500 shot:santiago_offer A wait:500 shot:santiago_drought",
-        "A wait:500 shot:santiago_round2 A wait:500 A wait:500 A wait:500 shot:santiago_overseer",
-        "A wait:500 A wait:500 shot:santiago_extra_canal",
+        "up A wait:500 shot:santiago_recap A shot:santiago_auction right shot:santiago_bid",
+        "A wait:500 shot:santiago_take A shot:santiago_place A wait:500 A shot:santiago_leftover",
+        "A wait:500 A shot:santiago_bribes A shot:santiago_segment A shot:santiago_offer",
+        "A wait:500 shot:santiago_drought A wait:500 shot:santiago_round2",
+        "A A wait:500 A A A wait:500 A shot:santiago_overseer A A wait:500 A shot:santiago_extra_canal",
+        "Y shot:santiago_menu down down down down A shot:santiago_takeback A wait:500 shot:santiago_taken_back",
         "reset A A wait:500 shot:santiago_continued",
     ]),
 }
@@ -48,7 +53,8 @@ _1_3 = {
 _1_14 = {
     "cacao": " ".join([
         "shot:title A shot:menu", AI_PAUSE_0, "B up up A shot:games A shot:cacao_setup",
-        "up A wait:500 shot:cacao_place right A wait:500 shot:cacao_placed hold:B shot:cacao_menu",
+        "up A wait:500 shot:cacao_place right A wait:500 shot:cacao_recap A shot:cacao_placed",
+        "hold:B shot:cacao_menu",
     ]),
 }
 
