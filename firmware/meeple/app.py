@@ -35,6 +35,13 @@ class App:
         self.settings = {}
         self.stats = {}
         self._full = True
+        self.notice = None       # a message to show over the next screen (storage failures)
+        storage.notify = self._storage_notice
+
+    def _storage_notice(self, text):
+        """The flash refused a write: told once, in a dialog once the current step is done
+        (a write can fail in the middle of opening a game)."""
+        self.notice = text
 
     # ---- boot ---------------------------------------------------------------------------------
     def boot(self):
@@ -115,6 +122,9 @@ class App:
 
     def tick(self):
         now = self.ticks()
+        if self.notice:
+            self.message("Not saved", self.notice)
+            self.notice = None
         if self.session:
             self.session.tick(now)
         self.screen.tick(now)
