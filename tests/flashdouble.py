@@ -37,6 +37,7 @@ class FlashDouble:
         self.events = 0
         self.dead = False
         self.ops = []             # (kind, path) of every change, for test messages
+        self.log = []             # (first event, events, kind): where to cut (test_power_cuts)
         self._open = []
 
     # ---- install ---------------------------------------------------------------------------
@@ -61,19 +62,23 @@ class FlashDouble:
         """How many of n events happen before the power goes (marks the double dead)."""
         if self.dead:
             raise PowerCut()
+        self.log.append((self.events, n))
         if self.cut_at is not None and self.events + n > self.cut_at:
             allowed = self.cut_at - self.events
             self.events = self.cut_at
             self.dead = True
-            for f in self._open:
-                f.close()
             return allowed
         self.events += n
         return n
 
+    def _cut(self):
+        for f in self._open:
+            f.close()      # what was written before the cut stays
+        raise PowerCut()
+
     def _op(self, kind, path):
         if self._allow(1) < 1:
-            raise PowerCut()
+            self._cut()
         if self.read_only:
             raise OSError(EROFS, "read-only filesystem")
         self.ops.append((kind, path))
@@ -138,15 +143,14 @@ class _File:
         n = fs._allow(len(data))
         if n < len(data):
             self.f.write(data[:n])
-            self.f.close()
-            raise PowerCut()
+            fs._cut()
         return self.f.write(data)
 
     def close(self):
         if not self.f.closed:
             self.f.close()
             if self.fs._allow(1) < 1:
-                raise PowerCut()
+                self.fs._cut()
         if self.f in self.fs._open:
             self.fs._open.remove(self.f)
 
