@@ -18,6 +18,39 @@ from meeple.ui.widgets import DialogScreen, Toast
 VERSION = "0.1.0"
 
 DEFAULT_SETTINGS = {"brightness": 8, "ai_pause": 10, "privacy": 1}  # ai_pause in 0.1 s
+SETTING_RANGES = {"brightness": (1, 10), "ai_pause": (0, 100), "privacy": (0, 1)}
+
+
+def _int_in(v, lo, hi):
+    return isinstance(v, int) and not isinstance(v, bool) and lo <= v <= hi
+
+
+def _bad_setting(settings):
+    """Why settings.json cannot be used (a value out of range), or None. Unknown keys (another
+    version's settings) may hold any int or bool: screens read them with defaults."""
+    for k in settings:
+        v = settings[k]
+        r = SETTING_RANGES.get(k)
+        if r and not _int_in(v, r[0], r[1]):
+            return "%s %r is not in %d..%d" % (k, v, r[0], r[1])
+        if not r and not isinstance(v, (int, str)):
+            return "%s %r is not a number" % (k, v)
+    return None
+
+
+def _bad_stat(stats):
+    """Why stats.json cannot be used, or None: per game [played, won, best] with
+    0 <= won <= played, and "last" = [gen, seed] of the last game counted."""
+    for k in stats:
+        v = stats[k]
+        if k == "last":
+            if not (isinstance(v, list) and len(v) == 2 and _int_in(v[0], 0, 0x3FFFFFFF)
+                    and _int_in(v[1], 0, 0x3FFFFFFF)):
+                return "last %r is not [generation, seed]" % (v,)
+        elif not (isinstance(v, list) and len(v) == 3 and _int_in(v[0], 0, 0x3FFFFFFF)
+                  and _int_in(v[1], 0, v[0]) and _int_in(v[2], -0x3FFFFFFF, 0x3FFFFFFF)):
+            return "%s %r is not [played, won, best score]" % (k, v)
+    return None
 
 
 class App:
@@ -49,27 +82,38 @@ class App:
         dialog over it and the console goes on with defaults."""
         problems = []
         settings, err = self.storage.load_json("settings.json", {})
+        if not err:
+            err = self._checked("settings.json", settings, _bad_setting(settings))
         if err:
             problems.append(err)
+            settings = {}
         self.settings = dict(DEFAULT_SETTINGS)
-        for k in DEFAULT_SETTINGS:
-            v = settings.get(k)
-            if isinstance(v, int):
-                self.settings[k] = v
+        for k in settings:
+            self.settings[k] = settings[k]   # checked; keys of other versions are kept
         self.stats, err = self.storage.load_json("stats.json", {})
+        if not err:
+            err = self._checked("stats.json", self.stats, _bad_stat(self.stats))
         if err:
             problems.append(err)
+            self.stats = {}
         self.apply_brightness()
         self.push(_menus().TitleScreen())
         for p in problems:
             self.push(DialogScreen("Notice", p))
+
+    def _checked(self, name, data, why):
+        """None, or (a value is out of range) the file is set aside and the message returned."""
+        if why is None:
+            return None
+        return self.storage._bad(self.storage.path(name), name, why)
 
     def apply_brightness(self):
         if self.backlight:
             self.backlight.set(self.settings["brightness"])
 
     def save_settings(self):
-        self.storage.save_json("settings.json", self.settings)
+        """False when the flash refused (the settings hold until the next power cut)."""
+        return self.storage.save_json("settings.json", self.settings)
 
     # ---- screens ------------------------------------------------------------------------------
     @property
