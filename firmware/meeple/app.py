@@ -18,41 +18,6 @@ from meeple.ui.widgets import DialogScreen, Toast
 VERSION = "0.1.0"
 
 DEFAULT_SETTINGS = {"brightness": 8, "ai_pause": 10, "privacy": 1}  # ai_pause in 0.1 s
-SETTING_RANGES = {"brightness": (1, 10), "ai_pause": (0, 100), "privacy": (0, 1)}
-
-
-def _int_in(v, lo, hi):
-    return isinstance(v, int) and not isinstance(v, bool) and lo <= v <= hi
-
-
-def _bad_setting(settings):
-    """Why settings.json cannot be used (a value out of range), or None. Unknown keys (another
-    version's settings) may hold any int or bool: screens read them with defaults."""
-    for k in settings:
-        v = settings[k]
-        r = SETTING_RANGES.get(k)
-        if r and not _int_in(v, r[0], r[1]):
-            return "%s %r is not in %d..%d" % (k, v, r[0], r[1])
-        if not r and not isinstance(v, (int, str)):
-            return "%s %r is not a number" % (k, v)
-    return None
-
-
-def _bad_stat(stats):
-    """Why stats.json cannot be used, or None: per game [played, won, best] with
-    0 <= won <= played, and "last" = [gen, seed] of the last game counted."""
-    for k in stats:
-        v = stats[k]
-        if k == "last":
-            if not (isinstance(v, list) and len(v) == 2 and _int_in(v[0], 0, 0x3FFFFFFF)
-                    and _int_in(v[1], 0, 0x3FFFFFFF)):
-                return "last %r is not [generation, seed]" % (v,)
-        elif not (isinstance(v, list) and len(v) == 3 and _int_in(v[0], 0, 0x3FFFFFFF)
-                  and _int_in(v[1], 0, v[0]) and _int_in(v[2], -0x3FFFFFFF, 0x3FFFFFFF)):
-            return "%s %r is not [played, won, best score]" % (k, v)
-    return None
-
-
 class App:
     def __init__(self, canvas, inp, storage, board, ticks, games=None, backlight=None):
         self.canvas = canvas
@@ -70,6 +35,8 @@ class App:
         self._full = True
         self.notice = None       # a message to show over the next screen (storage failures)
         storage.notify = self._storage_notice
+        self.restart = self.reboot   # after a crash, A: main.py sets machine.reset
+        self._crashed = False
 
     def _storage_notice(self, text):
         """The flash refused a write: told once, in a dialog once the current step is done
@@ -80,10 +47,14 @@ class App:
     def boot(self):
         """Load settings and statistics, then show the title; damaged files are reported in a
         dialog over it and the console goes on with defaults."""
+        self.guard(self._boot)
+
+    def _boot(self):
         problems = []
+        from meeple import checks   # boot only: forgotten below
         settings, err = self.storage.load_json("settings.json", {})
         if not err:
-            err = self._checked("settings.json", settings, _bad_setting(settings))
+            err = self._checked("settings.json", settings, checks.bad_setting(settings))
         if err:
             problems.append(err)
             settings = {}
@@ -92,10 +63,12 @@ class App:
             self.settings[k] = settings[k]   # checked; keys of other versions are kept
         self.stats, err = self.storage.load_json("stats.json", {})
         if not err:
-            err = self._checked("stats.json", self.stats, _bad_stat(self.stats))
+            err = self._checked("stats.json", self.stats, checks.bad_stat(self.stats))
         if err:
             problems.append(err)
             self.stats = {}
+        checks = None
+        app_game.forget("meeple.checks")
         self.apply_brightness()
         self.push(_menus().TitleScreen())
         for p in problems:
@@ -145,6 +118,7 @@ class App:
         of both (the menus' and the old game's); the game imports what it needs."""
         self._end()
         app_game.forget("meeple.app_menus")
+        app_game.forget("meeple.app_records")
         gc.collect()
 
     def _end(self):
@@ -160,11 +134,54 @@ class App:
     def show_toast(self, text, ms=1500):
         self.toast = Toast(text, self.ticks() + ms)  # painted by the next render()
 
+    # ---- crashes ------------------------------------------------------------------------------
+    def crash(self, e):
+        """An unexpected exception: write crash.txt, drop the game (it is auto-saved) and show
+        what happened, with A to restart. A crash while that screen is up goes on to main.py."""
+        if self._crashed:
+            raise e
+        self._crashed = True
+        from meeple import crash
+        self.session = None          # its screens may be what failed; the save is on flash
+        del self.stack[:]
+        self.toast = None
+        gc.collect()
+        written = crash.report(self.storage.path(crash.NAME), e, VERSION, self.board.NAME)
+        self.push(DialogScreen("Error", crash.message(e, written, "/" + crash.NAME),
+                               self._restart, self._restart, "A restart"))
+
+    def _restart(self):
+        self.restart()
+
+    def reboot(self):
+        """Start the console afresh (the simulator's restart; the device resets instead)."""
+        self._end()
+        self._crashed = False
+        self.notice = None
+        gc.collect()
+        self.boot()
+
+    def guard(self, fn, arg=None):
+        """Run one step of the app; an unexpected exception becomes the crash screen."""
+        try:
+            if arg is None:
+                fn()
+            else:
+                fn(arg)
+        except Exception as e:   # not KeyboardInterrupt (mpremote stopping the program)
+            self.crash(e)
+
     # ---- loop ---------------------------------------------------------------------------------
     def handle(self, ev):
+        self.guard(self._handle, ev)
+
+    def _handle(self, ev):
         self.screen.event(ev)
 
     def tick(self):
+        self.guard(self._tick)
+
+    def _tick(self):
         now = self.ticks()
         if self.notice:
             self.message("Not saved", self.notice)
@@ -177,6 +194,9 @@ class App:
             self._full = True
 
     def render(self):
+        self.guard(self._render)
+
+    def _render(self):
         top = self.screen
         if self._full:
             self._full = False

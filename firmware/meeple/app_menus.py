@@ -6,7 +6,7 @@ from meeple.ui import input as ev
 from meeple.ui import sprites, theme
 from meeple.ui.gfx import LARGE, SMALL
 from meeple.ui.screen import Screen, cell
-from meeple.ui.widgets import DialogScreen, MenuScreen, PickerScreen, TextScreen
+from meeple.ui.widgets import MenuScreen, PickerScreen, TextScreen
 
 
 class TitleScreen(Screen):
@@ -222,6 +222,7 @@ class SettingsScreen(MenuScreen):
                                        [_pause_text(v) for v in vals], cur,
                                        lambda v: self._set("ai_pause", v)))
         elif self.menu.labels[i] == "Records":
+            from meeple.app_records import RecordsScreen  # forgotten with the menus
             self.app.push(RecordsScreen())
         else:
             self.app.push(PickerScreen("Privacy", "Pass screen between humans", (0, 1),
@@ -236,49 +237,6 @@ class SettingsScreen(MenuScreen):
         app.pop()
         self._values()
         app.show_toast("Saved" if saved else "Not saved")
-
-
-class RecordsScreen(MenuScreen):
-    """The game records on flash with their sizes; A deletes one (after a confirmation), so a
-    full flash can be emptied on the console itself."""
-
-    def __init__(self):
-        MenuScreen.__init__(self, "Records", [], footer="A delete  B back")
-        self.menu.font = SMALL    # long names ("santiago-12-123456789") and a size on one row
-        self.names = None
-
-    def draw(self, c):
-        if self.names is None:
-            self._load()
-        MenuScreen.draw(self, c)
-
-    def _load(self):
-        from meeple import journal
-        recs = journal.records(self.app.storage)
-        self.names = [n for n, _ in recs]
-        self.menu.labels = [n[:-6] for n in self.names] or ["(no records)"]
-        self.menu.values = ["%d.%d KB" % (sz // 1024, sz % 1024 * 10 // 1024) for _, sz in recs] or [""]
-        self.menu.cursor = min(self.menu.cursor, len(self.menu.labels) - 1)
-
-    def choose(self, i):
-        if not self.names:
-            return
-        name = self.names[i]
-        app = self.app
-        app.push(DialogScreen("Delete record", "Delete %s?\n\nA delete  B keep" % name,
-                              lambda: self._delete(name), None, "A delete  B keep"))
-
-    def _delete(self, name):
-        from meeple import journal
-        app = self.app
-        app.pop()
-        try:
-            journal.delete_record(app.storage, name)
-            app.show_toast("Deleted")
-        except OSError as e:
-            app.message("Records", "%s could not be deleted: %s" % (name, e))
-        self.names = None
-        app._full = True
 
 
 def _pause_text(tenths):

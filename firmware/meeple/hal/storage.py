@@ -117,7 +117,8 @@ class Storage:
             return None, err
         if meta is None:
             return None, None
-        why = check_meta(meta)
+        from meeple import checks   # only when a game is continued (forgotten when it closes)
+        why = checks.check_meta(meta)
         if why:
             return None, self._bad(self.path("game.json"), "game.json", why)
         try:
@@ -132,7 +133,7 @@ class Storage:
         if game_id != meta["game"]:
             why = "the save is a %s game, game.json says %s" % (game_id, meta["game"])
         else:
-            why = check_state(meta, state)
+            why = checks.check_state(meta, state)
         if why:
             p = self._slot(meta["gen"])
             savefile.set_aside(p)
@@ -155,52 +156,3 @@ class Storage:
     def has_game(self):
         return savefile.current(self.path("game.json")) is not None
 
-
-def _is_int(v, lo, hi):
-    return isinstance(v, int) and not isinstance(v, bool) and lo <= v <= hi
-
-
-def check_meta(meta):
-    """Why game.json cannot describe a game (a message), or None."""
-    from meeple.games import GAME_IDS
-    if meta.get("game") not in GAME_IDS:
-        return "unknown game %r" % (meta.get("game"),)
-    if not _is_int(meta.get("gen"), 1, 0x3FFFFFFF):
-        return "bad generation %r" % (meta.get("gen"),)
-    if not _is_int(meta.get("seed"), 0, 0x3FFFFFFF):
-        return "bad seed %r" % (meta.get("seed"),)
-    seats = meta.get("seats")
-    if not isinstance(seats, list) or not 1 <= len(seats) <= 8:
-        return "bad seats %r" % (seats,)
-    for k in seats:
-        if not _is_int(k, 0, 3):
-            return "bad seat kind %r" % (k,)
-    options = meta.get("options")
-    if not isinstance(options, dict):
-        return "bad options %r" % (options,)
-    for k in options:
-        v = options[k]
-        if not isinstance(k, str) or not (v is None or isinstance(v, (int, str))):
-            return "bad option %r" % (k,)
-    return None
-
-
-def check_state(meta, state):
-    """Why a saved state cannot be played with game.json's seats, seed and options, or None:
-    the options must start a game of that many players, and the state must pass the rules
-    core's own check (from_view of its view), so the game screen never meets an impossible
-    position."""
-    from meeple.games import game_module
-    core = game_module(meta["game"])
-    try:
-        first = core.new_game(len(meta["seats"]), meta["seed"], **meta["options"])
-        if len(core.scores(first)) != len(meta["seats"]):
-            return "the seats do not match the game"
-        if len(core.scores(state)) != len(meta["seats"]):
-            return "the save has %d players, game.json %d" % (len(core.scores(state)),
-                                                             len(meta["seats"]))
-        if core.from_view(core.view(state)) != state:
-            return "the saved position is not consistent"
-    except (ValueError, TypeError, KeyError, IndexError) as e:
-        return "impossible game (%s)" % (e,)
-    return None
