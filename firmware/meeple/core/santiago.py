@@ -608,7 +608,7 @@ def _error(st, a):
     ph = st[_PHASE]
     if ph == _OVER:
         return "the game is over"
-    if not isinstance(a, int) or a < 0 or a >= 0x8000:
+    if not isinstance(a, int) or isinstance(a, bool) or a < 0 or a >= 0x8000:
         return "%r is not a Santiago action" % (a,)
     kind = a >> 12
     pay = a & 0xFFF
