@@ -59,7 +59,7 @@ def check_meta(meta):
         return "bad options %r" % (options,)
     for k in options:
         v = options[k]
-        if not isinstance(k, str) or not (v is None or isinstance(v, (int, str))):
+        if not isinstance(k, str) or not (v is None or isinstance(v, (int, str, list))):
             return "bad option %r" % (k,)
     return None
 

@@ -342,6 +342,8 @@ def _pending_from_view(st, pend, ph):
         raise _bad("a pending resolve lists at most %d sides" % _QMAX)
     for q in range(len(sides)):
         sd = sides[q]
+        if not isinstance(sd, dict):
+            raise _bad("a pending side must be an object")
         j = core._ref(st, _cell([sd.get("x"), sd.get("y")], "side's jungle tile"))
         if j < 0 or j >= 64 or st[_JUN + j * 3 + 2] > _M4:
             raise _bad("a pending side must face a plantation or market")

@@ -397,7 +397,7 @@ def _parse_node(spring):
         try:
             i = int(spring[0])
             j = int(spring[1])
-        except (TypeError, ValueError, IndexError):
+        except (TypeError, ValueError, IndexError, KeyError):
             raise ValueError("spring must be [i, j], not %r" % (spring,))
         if not (0 <= i <= 4 and 0 <= j <= 3):
             raise ValueError("spring (%d,%d) is not an intersection (i 0..4, j 0..3)" % (i, j))
