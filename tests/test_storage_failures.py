@@ -188,3 +188,22 @@ def test_oversized_save_is_refused_unread(tmp_path, monkeypatch):
     monkeypatch.setattr(savefile, "open", spy, raising=False)
     _continue_fails(root, "too large", new_game=False)
     assert str(slot) not in reads
+
+
+def test_a_new_game_started_on_a_full_flash_is_saved_once_there_is_room(tmp_path):
+    con = fresh(tmp_path / "n", 2)
+    root = tmp_path / "n"
+    old = saved(root)[1]
+    with FlashDouble(capacity=used(root) + 50, root=str(root)) as fs:
+        con.keys("B down A A up A")        # leave; New game, Cacao, Start: refused
+        assert con.title() == "Not saved"
+        con.keys("A")
+        assert saved(root)[1] == old       # the last saved game is untouched
+        fs.capacity = None                 # room again
+        con.keys("A")                      # a move: the new game is committed now
+    s = con.app.session
+    meta, state = saved(root)
+    assert state == s.state and meta["gen"] == s.meta["gen"]
+    boot = console(root)
+    boot.keys("A A")
+    assert bytes(boot.app.session.state) == bytes(s.state) and boot.app.session.journal.ok

@@ -30,6 +30,7 @@ class Storage:
         self.root = root
         self.notify = None     # notify(message): told once when writing starts to fail
         self.failing = False   # the last write failed (full or read-only flash)
+        self.uncommitted = None  # the meta of a new game whose start was refused
 
     def path(self, name):
         return self.root + "/" + name
@@ -93,16 +94,27 @@ class Storage:
         gen = old.get("gen", 0)
         gen = gen + 1 if isinstance(gen, int) and 0 <= gen < 0x3FFFFFFF else 1
         meta["gen"] = gen
+        return self._commit(meta, game_id, state)
+
+    def _commit(self, meta, game_id, state):
+        """The new game's save, then game.json (the commit point), then the old slot goes.
+        Refused (full flash): the game is uncommitted and save_state tries again."""
+        self.uncommitted = meta
+        gen = meta["gen"]
         try:
             savefile.write_atomic(self._slot(gen), savefile.encode(game_id, state))
             savefile.write_atomic(self.path("game.json"), json.dumps(meta).encode())  # commit
             savefile.remove(self._slot(gen + 1))
         except OSError as e:
             return self._failed(e)
+        self.uncommitted = None
         return self._ok()
 
     def save_state(self, meta, game_id, state):
-        """Auto-save after an action, into the slot game.json names; False if refused."""
+        """Auto-save after an action, into the slot game.json names; False if refused. A game
+        whose start could not be saved is committed now, if there is room."""
+        if self.uncommitted is meta:
+            return self._commit(meta, game_id, state)
         try:
             savefile.write_atomic(self._slot(meta["gen"]), savefile.encode(game_id, state))
         except OSError as e:
