@@ -51,10 +51,9 @@ class App:
 
     def _boot(self):
         problems = []
-        from meeple import checks   # boot only: forgotten below
         settings, err = self.storage.load_json("settings.json", {})
-        if not err:
-            err = self._checked("settings.json", settings, checks.bad_setting(settings))
+        if settings and not err:
+            err = self._checked("settings.json", "bad_setting", settings)
         if err:
             problems.append(err)
             settings = {}
@@ -62,20 +61,23 @@ class App:
         for k in settings:
             self.settings[k] = settings[k]   # checked; keys of other versions are kept
         self.stats, err = self.storage.load_json("stats.json", {})
-        if not err:
-            err = self._checked("stats.json", self.stats, checks.bad_stat(self.stats))
+        if self.stats and not err:
+            err = self._checked("stats.json", "bad_stat", self.stats)
         if err:
             problems.append(err)
             self.stats = {}
-        checks = None
-        app_game.forget("meeple.checks")
         self.apply_brightness()
         self.push(_menus().TitleScreen())
         for p in problems:
             self.push(DialogScreen("Notice", p))
 
-    def _checked(self, name, data, why):
-        """None, or (a value is out of range) the file is set aside and the message returned."""
+    def _checked(self, name, check, data):
+        """None, or (a value is out of range) the file is set aside and the message returned.
+        The checks' module is imported only when there is a file to check, and forgotten."""
+        from meeple import checks
+        why = getattr(checks, check)(data)
+        checks = None
+        app_game.forget("meeple.checks")
         if why is None:
             return None
         return self.storage._bad(self.storage.path(name), name, why)
