@@ -32,9 +32,34 @@ def main():
     start = time.ticks_ms()
     app = App(canvas, inp, Storage(""), board, lambda: time.ticks_diff(time.ticks_ms(), start),
               None, backlight)
+    import machine
+    app.restart = machine.reset   # A on the crash screen (meeple.crash)
     gc.collect()
     app.boot()
     app.run(buttons.read, time.sleep_ms)
 
 
-main()
+def last_resort(e):
+    """The app could not even show its crash screen: report on the REPL and in /crash.txt,
+    then restart after a while (a Pico without a REPL attached would otherwise sit dead)."""
+    try:
+        from meeple import crash
+        from meeple.app import VERSION
+        try:
+            import board  # type: ignore
+            name = board.NAME
+        except Exception:
+            name = "?"
+        written = crash.report("/" + crash.NAME, e, VERSION, name)
+        print(crash.message(e, written, "/" + crash.NAME))
+    except Exception as e2:
+        print("meeple: unexpected error %r, and another while reporting it: %r" % (e, e2))
+    time.sleep_ms(10000)
+    import machine
+    machine.reset()
+
+
+try:
+    main()
+except Exception as e:   # not KeyboardInterrupt: mpremote stopping the program
+    last_resort(e)

@@ -14,6 +14,11 @@ import sys
 from host_sim import boards
 
 
+def fail(msg):
+    print("host_sim: %s" % msg, file=sys.stderr)
+    return 2
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(prog="python -m host_sim", description=__doc__.split("\n")[0])
     ap.add_argument("--board", default=os.environ.get("BOARD") or boards.DEFAULT,
@@ -38,11 +43,26 @@ def main(argv=None):
     except ValueError as e:
         ap.error(str(e))
     if args.flash:
-        os.makedirs(args.flash, exist_ok=True)
+        if os.path.exists(args.flash) and not os.path.isdir(args.flash):
+            return fail("--flash %s is a file; give a folder (it stands for the device's flash)"
+                        % args.flash)
+        try:
+            os.makedirs(args.flash, exist_ok=True)
+        except OSError as e:
+            return fail("--flash %s: cannot create the folder: %s" % (args.flash, e.strerror or e))
+        if not os.access(args.flash, os.W_OK):
+            print("host_sim: --flash %s is read-only: the console runs, but saves nothing"
+                  % args.flash, file=sys.stderr)
 
     if args.headless:
-        from host_sim.console import Console
-        con = Console(args.board, root=args.flash)
+        from host_sim.console import Console, check_shot_path
+        try:
+            if args.shot:
+                check_shot_path(args.shot)
+            con = Console(args.board, root=args.flash)
+            con.check_keys(args.keys)
+        except ValueError as e:
+            return fail(str(e))
         con.keys(args.keys)
         if args.shot:
             con.shot(args.shot, args.scale or 1)

@@ -48,6 +48,17 @@ def button_bits(board):
     return m
 
 
+def check_shot_path(path):
+    """ValueError unless a PNG can be written at path (a file name in an existing folder)."""
+    if not path:
+        raise ValueError("shot needs a file name, e.g. shot:out.png")
+    if os.path.isdir(path):
+        raise ValueError("cannot write the screenshot %s: it is a folder" % path)
+    folder = os.path.dirname(path) or "."
+    if not os.path.isdir(folder):
+        raise ValueError("cannot write the screenshot %s: no folder %s" % (path, folder))
+
+
 class Console:
     def __init__(self, board=boards.DEFAULT, root=None, games=None, boot=True):
         self.board = boards.load(board) if isinstance(board, str) else board
@@ -107,6 +118,27 @@ class Console:
         self.poll(b, b)
         self.wait(HOLD_MS, b)
         self.wait(POLL_MS * 3)
+
+    def check_keys(self, script):
+        """ValueError naming the first word of a key script this board cannot play (before any
+        key is pressed): a button it lacks, hold:/wait:/shot: without a good argument."""
+        for tok in script.split():
+            word, _, arg = tok.partition(":")
+            if word == "wait":
+                if not arg.isdigit():
+                    raise ValueError("key script: %r: wait needs milliseconds, e.g. wait:500" % tok)
+            elif word == "shot":
+                check_shot_path(arg)
+            elif word == "hold" or not arg:
+                name = arg if word == "hold" else word
+                if name not in inp.BUTTON_NAMES or not self.buttons & (1 << inp.BUTTON_NAMES.index(name)):
+                    raise ValueError("key script: %r: %s has no button %r (it has: %s; and the words "
+                                     "hold:B wait:MS shot:FILE)" % (
+                                         tok, self.board.NAME, name,
+                                         " ".join(n for n in inp.BUTTON_NAMES
+                                                  if self.buttons & (1 << inp.BUTTON_NAMES.index(n)))))
+            else:
+                raise ValueError("key script: %r is not a button or hold:/wait:/shot:" % tok)
 
     def keys(self, script):
         for tok in script.split():

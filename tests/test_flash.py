@@ -16,8 +16,11 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
 def run_flash(port, build_dir, *args):
-    return subprocess.run([sys.executable, "-m", "tools.flash", "--port", port, "--build", str(build_dir)]
-                          + list(args), cwd=ROOT, capture_output=True, text=True, timeout=120)
+    # a generous answer timeout: under load (CI on 2 cores) the virtual board can take more than
+    # the default 10 s to answer; a test of the timeout itself passes its own, which wins
+    return subprocess.run([sys.executable, "-m", "tools.flash", "--port", port, "--build", str(build_dir),
+                           "--answer-timeout", "60"] + list(args),
+                          cwd=ROOT, capture_output=True, text=True, timeout=300)
 
 
 def one_line_error(r, *words):
@@ -126,3 +129,46 @@ def test_check_firmware_accepts_format_6_and_names_native_mismatch():
         flash.check_firmware((2, 0, 0), 7, {"version": 6, "native": None})
     with pytest.raises(flash.BoardError, match="native code"):
         flash.check_firmware((1, 29, 0), 0xB06, {"version": 6, "native": [3, 3]})
+
+
+def test_interrupted_flash_leaves_the_old_firmware_and_the_next_flash_repairs(board, built, tmp_path,
+                                                                            monkeypatch):
+    """A flash cut in the middle of copying a file (KeyboardInterrupt, as a pulled cable or
+    Ctrl-C): no file on the board is a truncated .mpy, each is the old build's or the new one's,
+    the board still imports its code; the next flash finishes and leaves no .part behind."""
+    from tools import board_files
+    port, flash_dir = board
+    assert run_flash(port, built).returncode == 0
+    fw = tmp_path / "fw"
+    subprocess.run(["cp", "-r", os.path.join(ROOT, "firmware"), str(fw)], check=True)
+    for rel in ("meeple/journal.py", "meeple/savefile.py", "meeple/games.py"):
+        with open(fw / rel, "a") as f:
+            f.write("\n_FLASH_TEST = 1\n")
+    newer = tmp_path / "device"
+    files = build.build(None, str(newer), str(fw))["files"]
+    real_write = board_files.write_file
+    calls = []
+
+    def cut_mid_file(link, path, data, progress=None):
+        calls.append(path)
+        if len(calls) == 2:   # the second file: half its chunks, then the cable goes
+            link.exec("f=open(%r,'wb')\nf.write(%r)\nf.close()" % (path, data[:len(data) // 2]))
+            raise KeyboardInterrupt()
+        return real_write(link, path, data, progress)
+    monkeypatch.setattr(board_files, "write_file", cut_mid_file)
+    with pytest.raises(KeyboardInterrupt):
+        flash.flash(port, str(newer), reset=False, log=lambda *a: None, answer_timeout=60)
+    monkeypatch.undo()
+    for rel in files:
+        on_board = (flash_dir / rel).read_bytes()
+        assert on_board == (built / rel).read_bytes(), "%s changed by an interrupted flash" % rel
+    assert list(flash_dir.rglob("*.part")), "the cut should leave an unfinished .part"
+    r = mpremote(port, "exec", "import meeple.journal, meeple.savefile; print('imports ok')")
+    assert b"imports ok" in r.stdout, r.stdout + r.stderr
+    again = run_flash(port, newer)
+    assert again.returncode == 0, again.stderr
+    assert "unfinished file" in again.stdout and "3 copied" in again.stdout, again.stdout
+    assert not list(flash_dir.rglob("*.part"))
+    for rel in files:
+        assert (flash_dir / rel).read_bytes() == (newer / rel).read_bytes(), rel
+    assert run_flash(port, built).returncode == 0   # and back, for the other tests

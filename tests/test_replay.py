@@ -241,3 +241,20 @@ def test_replay_tool_as_a_command(tmp_path):
     proc = subprocess.run([sys.executable, "-m", "tools.replay", str(tmp_path / "missing.jsonl")],
                           cwd=root, capture_output=True, text=True, timeout=60)
     assert proc.returncode == 2 and proc.stderr.startswith("replay: cannot read ")
+
+
+@pytest.mark.parametrize("text", [
+    '{"game": "santiago", "players": 3, "seed": 1, "options": {"spring": {}}, "version": 1, '
+    '"seats": ["human", "human", "human"]}',
+    '{"game": "cacao", "players": 2, "seed": 1, "options": {"start_seat": "x"}, "version": 1, '
+    '"seats": ["human", "human"]}',
+    '{"game": "cacao", "players": 2, "seed": 1, "options": {"nope": 1}, "version": 1, '
+    '"seats": ["human", "human"]}',
+    "[" * 100000,
+    '{"a": ' * 50000,
+], ids=["spring-object", "option-type", "unknown-option", "deep-list", "deep-object"])
+def test_bad_options_and_deep_json_are_one_line(tmp_path, capsys, text):
+    path = write(tmp_path, [text])
+    assert replay_tool.main([path]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and err[0].startswith("replay: line 1: "), err

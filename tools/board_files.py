@@ -83,8 +83,12 @@ def mkdirs(link, folders, existing):
                 existing.add(d)
 
 
+PART = ".part"  # a file being copied: renamed to its name only once complete and checked
+
+
 def write_file(link, path, data, progress=None):
-    """Write data to path on the board in chunks; progress(done, total) after each."""
+    """Write data to path on the board in chunks; progress(done, total) after each. (The
+    flash writes to path + PART and renames after checking: `install`.)"""
     link.exec("f=open(%r,'wb')\nw=f.write" % path, "opening %s" % path)
     done = 0
     for i in range(0, len(data), WRITE_CHUNK):
@@ -104,3 +108,55 @@ def remove_empty_dirs(link, folders):
     """rmdir each folder that is empty, deepest first (a folder with a user's file stays)."""
     for d in sorted(folders, key=lambda p: -p.count("/")):
         link.exec("import os\ntry:\n os.rmdir(%r)\nexcept OSError:\n pass" % d, "removing %s" % d)
+
+
+_RENAME = """
+import os
+def _mv(a, b):
+    try:
+        os.rename(a, b)
+    except OSError:
+        os.remove(b)   # FAT: rename refuses an existing target
+        os.rename(a, b)
+for _a, _b in %r:
+    _mv(_a, _b)
+"""
+
+
+def install(link, paths):
+    """Rename every path + PART to path, in one exec (the short window in which a cut leaves a
+    mix of old and new files; a cut while copying leaves the old firmware whole)."""
+    if paths:
+        link.exec(_RENAME % [(p + PART, p) for p in paths], "renaming the new files into place")
+
+
+_CLEAN = """
+import os
+def _c(d):
+    try:
+        es = list(os.ilistdir(d))
+    except OSError:
+        return
+    for e in es:
+        p = d.rstrip('/') + '/' + e[0]
+        if e[1] == 0x4000:
+            _c(p)
+        elif e[0].endswith(%r):
+            os.remove(p)
+            print(p)
+for _d in %r:
+    _c(_d)
+"""
+
+
+def remove_parts(link, roots):
+    """Remove the *.part files an interrupted flash left (under each root, recursively; "/"
+    itself is looked at without descending into other folders); their paths."""
+    out = []
+    for root in roots:
+        code = _CLEAN % (PART, [root])
+        if root == "/":
+            code = code.replace("        if e[1] == 0x4000:\n            _c(p)\n        elif",
+                                "        if e[1] == 0x4000:\n            pass\n        elif")
+        out += [ln for ln in link.exec(code, "removing unfinished files").split() if ln]
+    return out

@@ -1,5 +1,9 @@
 """make flash PORT=/dev/ttyACM0 [BOARD=name]: copy build/device to a board with mpremote.
 
+Each file is written under a temporary name (name.part), checked (size and sha256 on the
+board) and only then renamed into place, all renames at the end: an interrupted flash leaves
+the old firmware whole, and the next flash removes the .part files and finishes the job.
+
 Only files whose sha256 differs are written; files an earlier flash put there that the build no
 longer has are removed (listed in /.meeple-flash on the board; plus any stray .mpy/.py under
 /meeple, never other files such as saves); then the board is reset. A second flash of the same
@@ -71,16 +75,33 @@ def plan(build, info, tree, old_manifest):
 
 
 def space_needed(build, info, copy, remove):
-    """Bytes the flash must have free for this plan (LittleFS counts whole 4 KB blocks)."""
+    """Bytes the flash must have free for this plan (LittleFS counts whole 4 KB blocks): every
+    new file is copied beside the old one (name.part) before the old goes, so the peak is the
+    sum of the new files; what is removed is removed last."""
     need = 0
     for p in copy:
         need += board_files.blocks(build["files"][p]["size"]) * board_files.BLOCK
-        old = info.get("/" + p)
-        if isinstance(old, tuple):
-            need -= board_files.blocks(old[0]) * board_files.BLOCK
-    for p in remove:
-        need -= board_files.blocks(info["/" + p][0]) * board_files.BLOCK
     return need
+
+
+def verify(link, build, copy, build_dir):
+    """Check the size and sha256 of every copied .part file on the board; a file that differs
+    is written once more, then BoardError if it still differs."""
+    if not copy:
+        return
+    files = build["files"]
+    for attempt in (1, 2):
+        info, _, _, _ = board_files.scan(link, ["/" + p + board_files.PART for p in copy])
+        bad = [p for p in copy if info.get("/" + p + board_files.PART) !=
+               (files[p]["size"], files[p]["sha256"])]
+        if not bad:
+            return
+        if attempt == 2:
+            raise BoardError("%d file(s) did not arrive intact on the board (first: /%s); check "
+                             "the cable and run the flash again" % (len(bad), bad[0]))
+        for p in bad:
+            with open(os.path.join(build_dir, p), "rb") as f:
+                board_files.write_file(link, "/" + p + board_files.PART, f.read())
 
 
 def flash(port, build_dir=DEFAULT_BUILD, vboard_dir=None, reset=True, log=print, answer_timeout=10):
@@ -114,21 +135,30 @@ def flash(port, build_dir=DEFAULT_BUILD, vboard_dir=None, reset=True, log=print,
             raise BoardError("the board's flash is full: this build needs %s more but only %s is free "
                              "(free %s: delete files with `mpremote fs rm`, or use frozen firmware, see README)"
                              % (kb(need), kb(free), kb(need - free)))
+        left = board_files.remove_parts(link, ["/", CODE_TREE])
+        if left:
+            log("flash: removed %d unfinished file(s) of an interrupted flash" % len(left))
         existing = {p.rstrip("/") for p in tree if p.endswith("/")} | {"/"}
         existing |= {p for p, v in info.items() if v == "dir"}
         board_files.mkdirs(link, {"/" + p.rsplit("/", 1)[0] for p in copy if "/" in p}, existing)
+        # Every file goes to its name + .part first; only when all are there and their sizes and
+        # hashes checked are they renamed into place, so an interrupted flash leaves the old
+        # firmware whole (never a truncated .mpy, whose import hangs MicroPython).
         for i, p in enumerate(copy, 1):
             with open(os.path.join(build_dir, p), "rb") as f:
                 data = f.read()
             log("flash: [%d/%d] /%s (%s)" % (i, len(copy), p, kb(len(data))))
-            board_files.write_file(link, "/" + p, data)
+            board_files.write_file(link, "/" + p + board_files.PART, data)
+        verify(link, build, copy, build_dir)
+        board_files.install(link, ["/" + p for p in copy])
         for p in remove:
             log("flash: removing /%s (no longer in the build)" % p)
             board_files.remove_file(link, "/" + p)
         board_files.remove_empty_dirs(link, folders)
         new_manifest = sorted(files)
         if copy or remove or sorted(old_manifest_paths) != new_manifest:
-            board_files.write_file(link, MANIFEST, json.dumps(new_manifest).encode())
+            board_files.write_file(link, MANIFEST + board_files.PART, json.dumps(new_manifest).encode())
+            board_files.install(link, [MANIFEST])
         if "meeple/__init__.mpy" in files:
             link.exec("import meeple", "importing the new code")  # proves the board loads the .mpy
         if reset:

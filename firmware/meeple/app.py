@@ -54,29 +54,56 @@ class App:
         self.power = AWAKE
         self.last_press = 0
         self._swallow = False   # the waking press is still down: its events do nothing
+        self.notice = None       # a message to show over the next screen (storage failures)
+        storage.notify = self._storage_notice
+        self.restart = self.reboot   # after a crash, A: main.py sets machine.reset
+        self._crashed = False
+
+    def _storage_notice(self, text):
+        """The flash refused a write: told once, in a dialog once the current step is done
+        (a write can fail in the middle of opening a game)."""
+        self.notice = text
 
     # ---- boot ---------------------------------------------------------------------------------
     def boot(self):
         """Load settings and statistics, then show the title; damaged files are reported in a
         dialog over it and the console goes on with defaults."""
+        self.guard(self._boot)
+
+    def _boot(self):
         problems = []
         settings, err = self.storage.load_json("settings.json", {})
+        if settings and not err:
+            err = self._checked("settings.json", "bad_setting", settings)
         if err:
             problems.append(err)
+            settings = {}
         self.settings = dict(DEFAULT_SETTINGS)
-        for k in DEFAULT_SETTINGS:
-            v = settings.get(k)
-            if isinstance(v, int):
-                self.settings[k] = v
+        for k in settings:
+            self.settings[k] = settings[k]   # checked; keys of other versions are kept
         self.stats, err = self.storage.load_json("stats.json", {})
+        if self.stats and not err:
+            err = self._checked("stats.json", "bad_stat", self.stats)
         if err:
             problems.append(err)
+            self.stats = {}
         _screen.set_large(self.settings["text"] == 1)
         self.last_press = self.ticks()
         self.apply_brightness()
         self.push(_menus().TitleScreen())
         for p in problems:
             self.push(DialogScreen("Notice", p))
+
+    def _checked(self, name, check, data):
+        """None, or (a value is out of range) the file is set aside and the message returned.
+        The checks' module is imported only when there is a file to check, and forgotten."""
+        from meeple import checks
+        why = getattr(checks, check)(data)
+        checks = None
+        app_game.forget("meeple.checks")
+        if why is None:
+            return None
+        return self.storage._bad(self.storage.path(name), name, why)
 
     def apply_brightness(self):
         if self.backlight:
@@ -110,7 +137,8 @@ class App:
         return POLL_MS[self.power]
 
     def save_settings(self):
-        self.storage.save_json("settings.json", self.settings)
+        """False when the flash refused (the settings hold until the next power cut)."""
+        return self.storage.save_json("settings.json", self.settings)
 
     # ---- screens ------------------------------------------------------------------------------
     @property
@@ -145,6 +173,7 @@ class App:
         self._end()
         app_game.forget("meeple.app_menus")
         app_game.forget("meeple.app_session")   # (a menu's question): the game imports its own
+        app_game.forget("meeple.app_records")
         gc.collect()
 
     def _end(self):
@@ -160,8 +189,48 @@ class App:
     def show_toast(self, text, ms=1500):
         self.toast = Toast(text, self.ticks() + ms)  # painted by the next render()
 
+    # ---- crashes ------------------------------------------------------------------------------
+    def crash(self, e):
+        """An unexpected exception: write crash.txt, drop the game (it is auto-saved) and show
+        what happened, with A to restart. A crash while that screen is up goes on to main.py."""
+        if self._crashed:
+            raise e
+        self._crashed = True
+        from meeple import crash
+        self.session = None          # its screens may be what failed; the save is on flash
+        del self.stack[:]
+        self.toast = None
+        gc.collect()
+        written = crash.report(self.storage.path(crash.NAME), e, VERSION, self.board.NAME)
+        self.push(DialogScreen("Error", crash.message(e, written, "/" + crash.NAME),
+                               self._restart, self._restart, "A restart"))
+
+    def _restart(self):
+        self.restart()
+
+    def reboot(self):
+        """Start the console afresh (the simulator's restart; the device resets instead)."""
+        self._end()
+        self._crashed = False
+        self.notice = None
+        gc.collect()
+        self.boot()
+
+    def guard(self, fn, arg=None):
+        """Run one step of the app; an unexpected exception becomes the crash screen."""
+        try:
+            if arg is None:
+                fn()
+            else:
+                fn(arg)
+        except Exception as e:   # not KeyboardInterrupt (mpremote stopping the program)
+            self.crash(e)
+
     # ---- loop ---------------------------------------------------------------------------------
     def handle(self, ev):
+        self.guard(self._handle, ev)
+
+    def _handle(self, ev):
         self.last_press = self.ticks()
         if self.power != AWAKE:
             self.wake()          # the waking press does nothing else, nor its repeats
@@ -173,10 +242,16 @@ class App:
         self.screen.event(ev)
 
     def tick(self):
+        self.guard(self._tick)
+
+    def _tick(self):
         now = self.ticks()
         if self._swallow and not self.input.busy():
             self._swallow = False
         self._power_tick(now)
+        if self.notice:
+            self.message("Not saved", self.notice)
+            self.notice = None
         if self.session:
             self.session.tick(now)
         self.screen.tick(now)
@@ -185,6 +260,9 @@ class App:
             self._full = True
 
     def render(self):
+        self.guard(self._render)
+
+    def _render(self):
         top = self.screen
         if self._full:
             self._full = False

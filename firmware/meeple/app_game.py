@@ -377,10 +377,17 @@ class GameSession:
             self.keep = None
 
     def _record_result(self):
-        """Statistics: games played; won when a human seat places first; best human score."""
+        """Statistics: games played; won when a human seat places first; best human score.
+        stats.json also names the last game counted ("last": [gen, seed]): a power cut after
+        it is written but before the game is removed must not count the game again on
+        Continue."""
         core = self.core
         gid = self.plugin.GAME
         stats = self.app.stats
+        tag = [self.meta.get("gen", 0), self.meta.get("seed", 0)]
+        if stats.get("last") == tag:
+            return
+        stats["last"] = tag
         rec = stats.get(gid)
         if not (isinstance(rec, list) and len(rec) == 3):
             rec = [0, 0, 0]

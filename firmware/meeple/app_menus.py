@@ -41,6 +41,7 @@ class MainMenu(MenuScreen):
 
     def draw(self, c):
         app_game.forget("meeple.app_settings")   # back from Settings or Rules: let it go
+        app_game.forget("meeple.app_records")
         labels = []
         actions = []
         if self.app and self.app.storage.has_game():

@@ -15,8 +15,8 @@ class SettingsScreen(MenuScreen):
 
     def __init__(self):
         MenuScreen.__init__(self, "Settings", ["Brightness", "AI pause", "Privacy", "Text",
-                                               "Take-backs"],
-                            ["", "", "", "", ""], footer=self.FOOTER)
+                                               "Take-backs", "Records"],
+                            ["", "", "", "", "", ""], footer=self.FOOTER)
 
     def draw(self, c):
         self._values()
@@ -50,6 +50,9 @@ class SettingsScreen(MenuScreen):
         elif i == 3:
             self.app.push(PickerScreen("Text", "Size of menus and pages", (0, 1), TEXT_SIZES,
                                        s["text"] == 1, lambda v: self._set("text", v)))
+        elif self.menu.labels[i] == "Records":
+            from meeple.app_records import RecordsScreen  # forgotten with the menus
+            self.app.push(RecordsScreen())
         else:
             self.app.push(PickerScreen("Take-backs", "Take back my last move", (0, 1, 2),
                                        TAKEBACKS, s["takeback"] % 3,
@@ -60,10 +63,10 @@ class SettingsScreen(MenuScreen):
         app.settings[key] = v
         app.apply_brightness()
         app.apply_text()
-        app.save_settings()
+        saved = app.save_settings()
         app.pop()
         self._values()
-        app.show_toast("Saved")
+        app.show_toast("Saved" if saved else "Not saved")
 
 
 def _pause_text(tenths):

@@ -11,10 +11,11 @@ nothing: the one move missing is found again among the legal ones); otherwise th
 record start over as unavailable (`ok` False) and the game plays on. Records go to records/ as
 JSON lines (meeple.record), one file per saved game; `make pull-records PORT=...` copies them off.
 """
-import os
+from meeple import savefile
 
 _MAGIC = b"MJ1"
 RECORDS = "records"
+MAX_JOURNAL = 16384   # 3 bytes a move: far more moves than any game has
 
 
 def seat_kinds(kinds):
@@ -30,6 +31,7 @@ class Journal:
         self.core = core
         self.moves = bytearray()   # 3 bytes per action
         self.ok = True
+        self.dirty = False         # a write failed (full flash): rewrite it whole when possible
         self._path = storage.path("moves.bin")
 
     def _gen(self):
@@ -40,21 +42,26 @@ class Journal:
         """A new game: an empty journal."""
         self.moves = bytearray()
         self.ok = True
-        self._write(_MAGIC + self._gen())
+        self._rewrite()
 
     def resume(self, state):
-        """Load the journal of a continued game; keep it only if it replays to `state`."""
+        """Load the journal of a continued game and check it replays to `state`. A journal cut
+        short by a power cut (a torn append, the move saved but not appended, or the new game's
+        journal not yet written) is repaired: the one move missing is found again among the
+        legal ones. Otherwise the log and the record are unavailable (`ok` False)."""
         self.ok = False
         try:
-            with open(self._path, "rb") as f:
-                data = f.read()
-        except OSError:
-            return
-        if data[:3] != _MAGIC or data[3:7] != self._gen():
-            return
-        n = (len(data) - 7) // 3
-        torn = len(data) != 7 + 3 * n     # the power went in the middle of an append
-        self.moves = bytearray(data[7:7 + 3 * n])
+            data = savefile.read_file(self._path, MAX_JOURNAL)
+        except (OSError, savefile.SaveError):
+            data = b""
+        if data[:3] == _MAGIC and data[3:7] == self._gen():
+            n = (len(data) - 7) // 3
+            torn = len(data) != 7 + 3 * n     # the power went in the middle of an append
+            self.moves = bytearray(data[7:7 + 3 * n])
+        else:   # none, or an earlier game's: this game may not have moved yet
+            n = 0
+            torn = True
+            self.moves = bytearray()
         data = None
         core = self.core
         try:
@@ -68,7 +75,7 @@ class Journal:
             # the power went between the save and the append: the move saved is one step on
             seat = core.to_move(st)
             found = -1
-            if seat >= 0:
+            if seat >= 0 and not core.is_over(st):
                 for a in core.legal_actions(st):
                     nxt = bytearray(st)
                     core.apply(nxt, a)
@@ -82,7 +89,7 @@ class Journal:
             torn = True
         self.ok = True
         if torn:
-            self._write(_MAGIC + self._gen() + self.moves)
+            self._rewrite()
 
     def initial(self):
         m = self.meta
@@ -100,22 +107,28 @@ class Journal:
     def add(self, seat, action):
         b = bytes((seat, action >> 8, action & 255))
         self.moves.extend(b)
-        if self.ok:
-            self._write(b, "ab")
+        if not self.ok:
+            return
+        if self.dirty:
+            self._rewrite()   # an earlier write failed: the whole journal, now there is room?
+            return
+        try:
+            savefile.append(self._path, b)
+        except OSError:
+            self.dirty = True  # a full or read-only flash: the moves stay in memory
 
     def truncate(self, n):
         """Keep the first `n` actions (a take-back): the file is written again whole."""
         self.moves = self.moves[:3 * n]   # (MicroPython's bytearray has no slice deletion)
         if self.ok:
-            self._write(_MAGIC + self._gen() + self.moves)
+            self._rewrite()
 
-    def _write(self, data, mode="wb"):
+    def _rewrite(self):
         try:
-            with open(self._path, mode) as f:
-                f.write(data)
-                f.flush()
+            savefile.write_atomic(self._path, _MAGIC + self._gen() + self.moves)
+            self.dirty = False
         except OSError:
-            self.ok = False  # a full or read-only flash: the game goes on without a record
+            self.dirty = True
 
     def lines(self):
         """The game in words, one (seat, text) per action (the core's describe), generated as
@@ -127,22 +140,41 @@ class Journal:
             self.core.apply(st, a)
 
     def save_record(self):
-        """Write the game record (JSON lines) into records/; return its path."""
+        """Write the game record (JSON lines) into records/ (whole or not at all: a power cut
+        leaves no half record); return its path. OSError if the flash refuses."""
         from meeple import record  # only here: a game does not hold it
         m = self.meta
         folder = self.storage.path(RECORDS)
-        try:
-            os.mkdir(folder)
-        except OSError:
-            pass  # already there
+        savefile.mkdir(folder)
         name = "%s-%d-%d.jsonl" % (m["game"], m.get("gen", 0), m["seed"])
         path = folder + "/" + name
-        st = self.initial()
-        with open(path, "w") as f:
-            f.write(record.header_line(m["game"], len(m["seats"]), m["seed"], m["options"],
-                                       seat_kinds(m["seats"])))
-            for i in range(len(self)):
-                a = self.action(i)
-                f.write(record.action_line(self.seat(i), a, self.core.describe(st, a)))
-                self.core.apply(st, a)
+        savefile.write_atomic(path, self._record_lines(record))
         return path
+
+    def _record_lines(self, record):
+        m = self.meta
+        yield record.header_line(m["game"], len(m["seats"]), m["seed"], m["options"],
+                                 seat_kinds(m["seats"]))
+        st = self.initial()
+        for i in range(len(self)):
+            a = self.action(i)
+            yield record.action_line(self.seat(i), a, self.core.describe(st, a))
+            self.core.apply(st, a)
+
+
+def records(storage):
+    """[(name, size in bytes)] of the stored records, for the Settings page."""
+    folder = storage.path(RECORDS)
+    out = []
+    for name in savefile.listdir(folder):
+        if name.endswith(".jsonl"):
+            try:
+                out.append((name, savefile.size_of(folder + "/" + name)))
+            except OSError:
+                pass
+    return out
+
+
+def delete_record(storage, name):
+    """Delete one stored record; OSError if the flash refuses."""
+    savefile.remove(storage.path(RECORDS) + "/" + name)

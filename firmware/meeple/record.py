@@ -58,6 +58,8 @@ def _parse(lineno, line):
         obj = json.loads(line)
     except ValueError:
         raise RecordError(lineno, "not JSON")
+    except RuntimeError:   # nested too deep (CPython's RecursionError is one)
+        raise RecordError(lineno, "JSON nested too deeply")
     if not isinstance(obj, dict):
         raise RecordError(lineno, "not a JSON object")
     return obj
@@ -90,7 +92,7 @@ def _start(lineno, h):
         raise RecordError(lineno, '"seats" must list one entry per player (%d)' % players)
     try:
         state = mod.new_game(players, h["seed"], **options)
-    except (ValueError, TypeError) as e:
+    except (ValueError, TypeError, KeyError, IndexError, AttributeError) as e:
         raise RecordError(lineno, "cannot start the game: %s" % e)
     return mod, state
 

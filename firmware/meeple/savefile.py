@@ -28,6 +28,7 @@ MAGIC = b"MEEP"
 FORMAT_VERSION = 1
 _HEADER = 8
 _CRC_LEN = 4
+MAX_SAVE = 4096   # no game state comes near this; a larger file is refused unread
 
 
 class SaveError(ValueError):
@@ -138,25 +139,150 @@ def decode(data):
 
 
 # ---- files -----------------------------------------------------------------------------------
-def write_atomic(path, data):
-    """Write data to path so that a power cut leaves either the old file or the new one.
+# Every file the console writes goes through here, so one set of rules holds for all of them:
+# a write is whole or not at all, and a read finds the last complete version.
+EEXIST = 17   # rename onto an existing file refused (FAT, Windows)
+ENOSPC = 28   # flash full
+EROFS = 30    # read-only filesystem
 
-    The bytes go to path + ".tmp" first; only a complete, closed tmp file is renamed over the
-    old save (rename replaces the target on littlefs and POSIX)."""
-    tmp = path + ".tmp"
-    f = open(tmp, "wb")
+
+def errno_of(e):
+    """The errno of an OSError (MicroPython and CPython both keep it in args[0])."""
+    a = e.args
+    return a[0] if a and isinstance(a[0], int) else 0
+
+
+def _discard(p):
     try:
-        f.write(data)
-        f.flush()
+        os.remove(p)
+    except OSError:
+        pass
+
+
+def write_atomic(path, data):
+    """Write data (bytes, or an iterable of str/bytes pieces) to path so that a power cut at any byte leaves either the old file or the new.
+
+    The bytes go to path + ".tmp"; only a complete, closed tmp file is renamed over the old one
+    (rename replaces the target atomically on littlefs and POSIX). Where rename refuses an
+    existing target (FAT, Windows: EEXIST) the old file is first renamed to path + ".old": at
+    every moment either path is complete, or .old and a complete .tmp are there, which
+    `current` finds after a cut. Any other failure (flash full, read-only) raises OSError and
+    leaves the old file untouched."""
+    recover(path)
+    tmp = path + ".tmp"
+    try:
+        f = open(tmp, "wb")
+        try:
+            if isinstance(data, (bytes, bytearray)):
+                f.write(data)
+            else:   # an iterable of pieces (a game record), written as they come
+                for piece in data:
+                    f.write(piece.encode() if isinstance(piece, str) else piece)
+        finally:
+            f.close()
+        os.rename(tmp, path)
+        return
+    except OSError as e:
+        if errno_of(e) != EEXIST or not exists(path):
+            _discard(tmp)
+            raise
+    old = path + ".old"
+    _discard(old)        # path exists: an .old beside it is a leftover of an earlier write
+    os.rename(path, old)
+    os.rename(tmp, path)
+    _discard(old)
+
+
+def current(path):
+    """The file that holds path's last complete content (path itself, or after a cut in a
+    FAT-style write: path + ".tmp" or path + ".old"), or None when there is none."""
+    if exists(path):
+        return path
+    old = path + ".old"
+    if not exists(old):
+        return None
+    tmp = path + ".tmp"
+    # .old only exists once .tmp was complete: between the two renames .tmp is the new content
+    return tmp if exists(tmp) else old
+
+
+def recover(path):
+    """Finish a write a power cut interrupted (see write_atomic); a read-only flash is left as
+    it is (`current` still finds the content)."""
+    p = current(path)
+    if p is None or p == path:
+        return
+    try:
+        os.rename(p, path)
+        _discard(path + ".old")
+    except OSError:
+        pass
+
+
+def size_of(path):
+    return os.stat(path)[6]
+
+
+def read_file(path, limit):
+    """The bytes of path's last complete version (see `current`); OSError if there is none;
+    SaveError before reading when it is larger than limit bytes (a Pico's heap is small)."""
+    recover(path)
+    p = current(path)
+    if p is None:
+        raise OSError(2, "no file " + path)
+    n = size_of(p)
+    if n > limit:
+        raise SaveError("%s is too large (%d bytes, at most %d)" % (path, n, limit))
+    f = open(p, "rb")
+    try:
+        return f.read()
     finally:
         f.close()
+
+
+def append(path, data):
+    """Append data to path (the moves journal); OSError when the flash is full or read-only.
+    A cut may leave part of data at the end: the reader checks lengths."""
+    f = open(path, "ab")
     try:
-        os.rename(tmp, path)
+        f.write(data)
+    finally:
+        f.close()
+
+
+def remove(path):
+    """Remove path if it is there (and any tmp/.old leftovers of writing it)."""
+    for p in (path, path + ".tmp", path + ".old"):
+        if exists(p):
+            os.remove(p)
+
+
+def set_aside(path):
+    """Rename a damaged file to path + ".bad" (replacing an older one); False if the flash
+    refused (read-only or full): the caller still reports the problem."""
+    bad = path + ".bad"
+    try:
+        if exists(bad):
+            os.remove(bad)
+        os.rename(path, bad)
+        return True
     except OSError:
-        # Filesystems whose rename refuses an existing target (FAT): drop the old save first.
-        # The complete tmp file still holds the new save if power fails in between.
-        os.remove(path)
-        os.rename(tmp, path)
+        return False
+
+
+def mkdir(path):
+    try:
+        os.mkdir(path)
+    except OSError as e:
+        if errno_of(e) != EEXIST:
+            raise
+
+
+def listdir(path):
+    try:
+        return sorted(os.listdir(path))
+    except OSError:
+        return []
 
 
 def exists(path):
@@ -173,19 +299,14 @@ def load(path):
 
     A save that fails its check is renamed to path + ".bad" (replacing an older one), so the next
     save can be written and the damaged one can still be reported, then SaveError is raised."""
-    f = open(path, "rb")
     try:
-        data = f.read()
-    finally:
-        f.close()
-    try:
+        data = read_file(path, MAX_SAVE)
         return decode(data)
     except SaveError as e:
         bad = path + ".bad"
-        try:
-            if exists(bad):
-                os.remove(bad)
-            os.rename(path, bad)
-        except OSError as oe:
-            raise SaveError("%s; it could not be moved aside to %s (%s)" % (e, bad, oe))
+        p = current(path) or path
+        if not set_aside(p):
+            raise SaveError("%s; it could not be moved aside to %s" % (e, bad))
+        if p != path:
+            _discard(path + ".old")
         raise SaveError("%s; it was kept aside as %s" % (e, bad))

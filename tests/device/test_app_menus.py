@@ -15,7 +15,10 @@ HEAP_BUDGET = 80 * 1024
 # (it collects only between runs) and the other tests' leftovers, so this is a loose ceiling that
 # catches gross regressions. The budget itself is checked after a real collection, with the
 # firmware compiled to .mpy as it ships, in tests/test_heap_budgets.py (about 52 KB today).
-HEAP_CEILING = 112 * 1024
+# (issue 12 raised it from 112 KB: the files layer that survives power cuts and full flash is
+# compiled from source here, and its compile garbage counts; the retained heap, measured as it
+# ships, stays under the budget in tests/test_heap_budgets.py.)
+HEAP_CEILING = 124 * 1024
 
 
 class _Board:

@@ -695,7 +695,7 @@ def apply(st, action):
 
 def _check(st, action):
     """Raise ValueError naming what is wrong with `action` here; return quietly if legal."""
-    if not isinstance(action, int) or action < 0 or action >= ACTION_LIMIT:
+    if not isinstance(action, int) or isinstance(action, bool) or action < 0 or action >= ACTION_LIMIT:
         raise ValueError("%r is not a Cacao action" % (action,))
     ph = st[_PHASE]
     if ph == _OVER:

@@ -307,6 +307,11 @@ def from_view(d):
                 raise _bad("%s holds fewer than 3 tiles but has a pile to draw from (C17)" % core.SEAT_NAMES[s])
         st[_TOMOVE] = active
     else:
+        for s in range(n):   # mid-turn only the active seat may be one tile short (C17)
+            o = core._seat_off(s)
+            if s != active and st[o + _WTOP] < st[o + _WEND] and st[o + _HANDN] < 3:
+                raise _bad("%s holds fewer than 3 tiles but has a pile to draw from (C17)"
+                           % core.SEAT_NAMES[s])
         _pending_from_view(st, pend, ph)
     want_to_move = core.to_move(st)
     if "to_move" in d and d["to_move"] != want_to_move:
@@ -342,6 +347,8 @@ def _pending_from_view(st, pend, ph):
         raise _bad("a pending resolve lists at most %d sides" % _QMAX)
     for q in range(len(sides)):
         sd = sides[q]
+        if not isinstance(sd, dict):
+            raise _bad("a pending side must be an object")
         j = core._ref(st, _cell([sd.get("x"), sd.get("y")], "side's jungle tile"))
         if j < 0 or j >= 64 or st[_JUN + j * 3 + 2] > _M4:
             raise _bad("a pending side must face a plantation or market")

@@ -397,7 +397,7 @@ def _parse_node(spring):
         try:
             i = int(spring[0])
             j = int(spring[1])
-        except (TypeError, ValueError, IndexError):
+        except (TypeError, ValueError, IndexError, KeyError):
             raise ValueError("spring must be [i, j], not %r" % (spring,))
         if not (0 <= i <= 4 and 0 <= j <= 3):
             raise ValueError("spring (%d,%d) is not an intersection (i 0..4, j 0..3)" % (i, j))
@@ -608,7 +608,7 @@ def _error(st, a):
     ph = st[_PHASE]
     if ph == _OVER:
         return "the game is over"
-    if not isinstance(a, int) or a < 0 or a >= 0x8000:
+    if not isinstance(a, int) or isinstance(a, bool) or a < 0 or a >= 0x8000:
         return "%r is not a Santiago action" % (a,)
     kind = a >> 12
     pay = a & 0xFFF

@@ -363,6 +363,19 @@ def _from_view(d):
     if tiles_on_board != expect:
         raise ValueError("round %d, phase %s: %d tiles should be on the board, not %d"
                          % (r, PHASES[ph], expect, tiles_on_board))
+    # markers: one tile a round takes at most 2, so a seat must hold 2 for every tile it will
+    # still place (this round's unless it has placed it, and one each later round)
+    rounds = 9 if n == 5 else 11
+    for q in range(n):
+        done = ph > _PLACEMENT
+        if ph == _PLACEMENT:
+            for i in range(min(placed, n)):
+                if st[_ORDER + i] == q:
+                    done = True
+        need = 2 * (rounds - r) + (0 if done else 2)
+        if ph != _OVER and st[_SUPPLY + q] < need:
+            raise ValueError("seat %d has %d markers left but may still place %d tiles (2 each)"
+                             % (q, st[_SUPPLY + q], need // 2))
     if n == 3 and neutral != (r - 1) + (1 if ph > _PLACEMENT else 0):
         raise ValueError("with 3 players one neutral tile is placed each round")
     # bribes

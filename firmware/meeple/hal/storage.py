@@ -16,99 +16,155 @@ game.json naming a complete save: the old game's or the new one's.
 Plain `os` calls only: the same code runs on the device (littlefs) and on a PC (a folder).
 """
 import json
-import os
 
 from meeple import savefile
+
+MAX_JSON = 2048   # settings, statistics, game.json: larger files are refused before reading
+NOT_SAVED = "flash full: this game is not being saved; delete records in Settings"
+READ_ONLY = "flash is read-only: nothing is being saved"
 
 
 class Storage:
     def __init__(self, root):
         """root: folder for the files ("" = the flash root on the device)."""
         self.root = root
+        self.notify = None     # notify(message): told once when writing starts to fail
+        self.failing = False   # the last write failed (full or read-only flash)
+        self.uncommitted = None  # the meta of a new game whose start was refused
 
     def path(self, name):
         return self.root + "/" + name
+
+    # ---- writes that never stop play -----------------------------------------------------------
+    def _failed(self, e):
+        """A write failed: the console goes on in memory; the player is told once per streak."""
+        if not self.failing:
+            self.failing = True
+            if self.notify:
+                code = savefile.errno_of(e)
+                self.notify(READ_ONLY if code == savefile.EROFS else
+                            NOT_SAVED if code == savefile.ENOSPC else
+                            "%s (%s)" % (NOT_SAVED, e))
+        return False
+
+    def _ok(self):
+        self.failing = False   # there is room again: saving has resumed
+        return True
 
     # ---- small JSON files -------------------------------------------------------------------
     def load_json(self, name, default):
         """(dict, None) or (default, message) when the file is damaged (it is set aside)."""
         p = self.path(name)
-        if not savefile.exists(p):
-            return default, None
         try:
-            with open(p) as f:
-                data = json.loads(f.read())
+            data = savefile.read_file(p, MAX_JSON)
+        except savefile.SaveError as e:
+            return default, self._bad(p, name, str(e))
+        except OSError:
+            return default, None   # no such file
+        try:
+            data = json.loads(data.decode())
             if not isinstance(data, dict):
                 raise ValueError("not a JSON object")
             return data, None
-        except (ValueError, OSError) as e:
-            self._set_aside(p)
-            return default, "%s was damaged (%s) and was set aside as %s.bad" % (name, e, name)
+        except (ValueError, UnicodeError) as e:
+            return default, self._bad(p, name, str(e) or "not JSON")
+
+    def _bad(self, p, name, why):
+        if savefile.set_aside(savefile.current(p) or p):
+            savefile.remove(p)   # leftovers of an interrupted write of the damaged version
+            return "%s was damaged (%s) and was set aside as %s.bad" % (name, why, name)
+        return "%s is damaged (%s); defaults are used" % (name, why)
 
     def save_json(self, name, data):
-        savefile.write_atomic(self.path(name), json.dumps(data).encode())
-
-    def _set_aside(self, p):
-        bad = p + ".bad"
+        """Write a small JSON file; False (and the player is told once) if the flash refused."""
         try:
-            if savefile.exists(bad):
-                os.remove(bad)
-            os.rename(p, bad)
-        except OSError:
-            pass  # a read-only or full filesystem: the message is still shown
+            savefile.write_atomic(self.path(name), json.dumps(data).encode())
+        except OSError as e:
+            return self._failed(e)
+        return self._ok()
 
     # ---- the game in progress -----------------------------------------------------------------
     def _slot(self, gen):
         return self.path("save%d.bin" % (gen % 2))
 
     def start_game(self, meta, game_id, state):
-        """Begin a new auto-saved game: meta = {"game", "seats", "seed", "options"}."""
+        """Begin a new auto-saved game: meta = {"game", "seats", "seed", "options"}; False when
+        the flash refused (the game goes on in memory; the last saved game stays)."""
         old, _ = self.load_json("game.json", {})
-        gen = old.get("gen", 0) + 1 if isinstance(old.get("gen", 0), int) else 1
+        gen = old.get("gen", 0)
+        gen = gen + 1 if isinstance(gen, int) and 0 <= gen < 0x3FFFFFFF else 1
         meta["gen"] = gen
-        savefile.write_atomic(self._slot(gen), savefile.encode(game_id, state))
-        self.save_json("game.json", meta)
-        self._remove(self._slot(gen + 1))
+        return self._commit(meta, game_id, state)
+
+    def _commit(self, meta, game_id, state):
+        """The new game's save, then game.json (the commit point), then the old slot goes.
+        Refused (full flash): the game is uncommitted and save_state tries again."""
+        self.uncommitted = meta
+        gen = meta["gen"]
+        try:
+            savefile.write_atomic(self._slot(gen), savefile.encode(game_id, state))
+            savefile.write_atomic(self.path("game.json"), json.dumps(meta).encode())  # commit
+            savefile.remove(self._slot(gen + 1))
+        except OSError as e:
+            return self._failed(e)
+        self.uncommitted = None
+        return self._ok()
 
     def save_state(self, meta, game_id, state):
-        """Auto-save after an action, into the slot game.json names."""
-        savefile.write_atomic(self._slot(meta["gen"]), savefile.encode(game_id, state))
+        """Auto-save after an action, into the slot game.json names; False if refused. A game
+        whose start could not be saved is committed now, if there is room."""
+        if self.uncommitted is meta:
+            return self._commit(meta, game_id, state)
+        try:
+            savefile.write_atomic(self._slot(meta["gen"]), savefile.encode(game_id, state))
+        except OSError as e:
+            return self._failed(e)
+        return self._ok()
 
     def load_game(self):
         """(meta, state), or (None, None) when there is no saved game, or (None, message) when
-        the saved game cannot be loaded (the damaged file is set aside)."""
+        the saved game cannot be loaded (the damaged file is set aside, never deleted)."""
         meta, err = self.load_json("game.json", None)
         if err:
             return None, err
         if meta is None:
             return None, None
+        from meeple import checks   # only when a game is continued (forgotten when it closes)
+        why = checks.check_meta(meta)
+        if why:
+            return None, self._bad(self.path("game.json"), "game.json", why)
         try:
             game_id, state = savefile.load(self._slot(meta["gen"]))
         except OSError:
-            self._remove(self.path("game.json"))
-            return None, "The saved game's file is missing."
+            return None, "The saved game's file is missing; " + self._bad(
+                self.path("game.json"), "game.json", "its save is missing")
         except savefile.SaveError as e:
-            self._remove(self.path("game.json"))
+            self._bad(self.path("game.json"), "game.json", "its save is damaged")
             return None, "The saved game could not be loaded: %s." % e
-        except (KeyError, TypeError):
-            self._set_aside(self.path("game.json"))
-            return None, "game.json is damaged and was set aside as game.json.bad"
-        if game_id != meta.get("game"):
-            self._remove(self.path("game.json"))
-            return None, "The saved game does not match its description (%s vs %s)." % (
-                game_id, meta.get("game"))
+        why = None
+        if game_id != meta["game"]:
+            why = "the save is a %s game, game.json says %s" % (game_id, meta["game"])
+        else:
+            why = checks.check_state(meta, state)
+        if why:
+            p = self._slot(meta["gen"])
+            savefile.set_aside(p)
+            return None, "The saved game could not be loaded: %s; %s" % (
+                why, self._bad(self.path("game.json"), "game.json", why))
         return meta, state
 
     def end_game(self):
-        """The game is over (or abandoned): nothing to continue."""
+        """The game is over (or abandoned): nothing to continue. game.json goes first (the
+        commit point), then its save."""
         meta, _ = self.load_json("game.json", None)
-        self._remove(self.path("game.json"))
-        if meta and "gen" in meta:
-            self._remove(self._slot(meta["gen"]))
+        try:
+            savefile.remove(self.path("game.json"))
+            if meta and isinstance(meta.get("gen"), int):
+                savefile.remove(self._slot(meta["gen"]))
+        except OSError as e:
+            return self._failed(e)
+        return self._ok()
 
     def has_game(self):
-        return savefile.exists(self.path("game.json"))
+        return savefile.current(self.path("game.json")) is not None
 
-    def _remove(self, p):
-        if savefile.exists(p):
-            os.remove(p)

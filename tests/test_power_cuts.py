@@ -1,0 +1,244 @@
+"""Power cuts at every byte and every file operation of every kind of write the console makes
+(auto-save after a move, a new game, the game's end with its statistics, settings, a game
+record), on a flash whose rename replaces the target (littlefs) and on one whose rename refuses
+it (FAT): after each cut the console reboots, Continue brings back the old or the new game,
+never nothing, and play goes on with saving, journal and record intact.
+
+MEEPLE_CUTS=every tries every event; by default every operation and a spread of bytes inside
+each write are tried (the bytes between are the same case: a half-written .tmp file).
+"""
+import os
+import shutil
+
+import pytest
+
+from flashdouble import FlashDouble, PowerCut
+from meeple import record
+from meeple.core import cacao
+from test_console_saves import console, saved
+
+EVERY = os.environ.get("MEEPLE_CUTS") == "every"
+TRIED = {}   # scenario -> cuts tried (printed by the last test, for the report)
+
+
+def fresh(root, moves):
+    """A 2-human Cacao game (no pass screens) after `moves` moves."""
+    root.mkdir()
+    (root / "settings.json").write_text('{"privacy": 0}')
+    con = console(root)
+    con.keys("A A A")                      # title, New game, Cacao
+    con.keys("down down A left left A down down A")   # seat P: Human; Start game
+    for _ in range(moves):
+        con.keys("A")
+    return con
+
+
+def cut_points(fs):
+    """Every operation; in each write its first bytes, its middle and its last byte (the bytes
+    between are the same case); all events with MEEPLE_CUTS=every."""
+    if EVERY:
+        return list(range(fs.events))
+    pts = set()
+    for first, n in fs.log:
+        pts.update((first, first + 1, first + n // 2, first + n - 1))
+    return sorted(p for p in pts if 0 <= p < fs.events)
+
+
+def continue_and_play(root, moves=3):
+    """Reboot, Continue, play `moves` more: the saved game and its journal follow every move."""
+    con = console(root)
+    assert con.title() == "meeple", con.text()      # no damaged-file notice after a cut
+    con.keys("A")
+    if con.text()[1] != "\x7fContinue":
+        return con, None
+    con.keys("A")
+    s = con.app.session
+    assert s is not None, con.text()
+    start = bytes(s.state)
+    for _ in range(moves):
+        if cacao.is_over(s.state):
+            break
+        con.keys("A")
+        if not cacao.is_over(s.state):
+            assert saved(root)[1] == s.state
+        j = s.journal
+        assert j.ok
+        st = j.initial()
+        for i in range(len(j)):
+            cacao.apply(st, j.action(i))
+        assert st == s.state
+    return con, start
+
+
+def run_cuts(tmp_path, name, pre_moves, act, check, no_replace):
+    base = tmp_path / "base"
+    con = fresh(base, pre_moves)
+    before = bytes(con.app.session.state) if con.app.session else None
+    # the act once without a cut: how many events it has
+    probe = tmp_path / "probe"
+    shutil.copytree(base, probe)
+    con = console(probe)
+    con.keys("A A") if pre_moves >= 0 else None
+    with FlashDouble(no_replace=no_replace) as fs:
+        act(con)
+    total = fs.events
+    assert total > 3
+    after = bytes(con.app.session.state) if con.app.session else None
+    n = 0
+    for at in cut_points(fs):
+        root = tmp_path / ("cut%d" % at)
+        shutil.copytree(base, root)
+        con = console(root)
+        con.keys("A A")                    # main menu, Continue
+        with FlashDouble(cut_at=at, no_replace=no_replace) as fs:
+            with pytest.raises(PowerCut):
+                act(con)
+        check(root, before, after, at)
+        shutil.rmtree(root)
+        n += 1
+    TRIED["%s%s" % (name, " (FAT rename)" if no_replace else "")] = (n, total)
+
+
+@pytest.mark.parametrize("no_replace", [False, True], ids=["littlefs", "fat"])
+def test_cut_during_a_move(tmp_path, no_replace):
+    def act(con):
+        con.keys("A")
+
+    def check(root, before, after, at):
+        con, state = continue_and_play(root)
+        assert state in (before, after), "cut at event %d lost the game" % at
+    run_cuts(tmp_path, "move", 2, act, check, no_replace)
+
+
+@pytest.mark.parametrize("no_replace", [False, True], ids=["littlefs", "fat"])
+def test_cut_during_a_new_game(tmp_path, no_replace):
+    def act(con):
+        con.keys("B down A A")             # leave; New game, Cacao: the set-up kept 2 humans?
+        con.keys("up A")                   # Start game
+
+    def check(root, before, after, at):
+        con, state = continue_and_play(root)
+        assert state is not None, "cut at event %d left no game to continue" % at
+        assert state == before or state == after or cacao.to_move(state) >= 0
+    run_cuts(tmp_path, "new game", 2, act, check, no_replace)
+
+
+def _to_last_move(con):
+    s = con.app.session
+    while not cacao.is_over(s.state):
+        nxt = bytearray(s.state)
+        cacao.apply(nxt, cacao.legal_actions(s.state)[0])
+        if cacao.is_over(nxt):
+            return
+        con.keys("A")
+
+
+@pytest.mark.parametrize("no_replace", [False, True], ids=["littlefs", "fat"])
+def test_cut_at_the_end_of_a_game_counts_it_once(tmp_path, no_replace):
+    base = tmp_path / "base"
+    con = fresh(base, 0)
+    _to_last_move(con)
+    moves = len(con.app.session.journal)
+    probe = tmp_path / "probe"
+    shutil.copytree(base, probe)
+    con = console(probe)
+    con.keys("A A")
+    with FlashDouble(no_replace=no_replace) as fs:
+        con.keys("A")                      # the last move: statistics, the game removed
+    assert cacao.is_over(con.app.session.state)
+    total = fs.events
+    n = 0
+    for at in cut_points(fs):
+        root = tmp_path / ("cut%d" % at)
+        shutil.copytree(base, root)
+        con = console(root)
+        con.keys("A A")
+        with FlashDouble(cut_at=at, no_replace=no_replace):
+            with pytest.raises(PowerCut):
+                con.keys("A")
+        con, state = continue_and_play(root, moves=1)   # finishes the game if it is still there
+        if state is not None:
+            j = con.app.session.journal
+            assert j.ok and len(j) == moves + 1 and cacao.is_over(con.app.session.state)
+            path = j.save_record()
+            with open(path) as f:
+                states = record.replay_states(f)
+            assert states[-1] == con.app.session.state
+        boot = console(root)
+        assert boot.app.stats["cacao"][0] == 1, "cut at event %d: game counted %r" % (
+            at, boot.app.stats.get("cacao"))
+        boot.keys("A")
+        assert "Continue" not in " ".join(boot.text())
+        shutil.rmtree(root)
+        n += 1
+    TRIED["game end%s" % (" (FAT rename)" if no_replace else "")] = (n, total)
+
+
+@pytest.mark.parametrize("no_replace", [False, True], ids=["littlefs", "fat"])
+def test_cut_while_saving_settings_and_a_record(tmp_path, no_replace):
+    base = tmp_path / "base"
+    con = fresh(base, 0)
+    _to_last_move(con)
+    con.keys("A")
+    s = con.app.session
+    assert cacao.is_over(s.state)
+    with FlashDouble(no_replace=no_replace) as fs:
+        s.journal.save_record()
+    total_rec = fs.events
+    rec_fs = fs
+    name = "cacao-%d-%d.jsonl" % (s.meta["gen"], s.meta["seed"])
+    good = (base / "records" / name).read_bytes()
+    os.remove(base / "records" / name)
+    n = 0
+    for at in cut_points(rec_fs):
+        with FlashDouble(cut_at=at, no_replace=no_replace):
+            with pytest.raises(PowerCut):
+                s.journal.save_record()
+        recs = [p for p in os.listdir(base / "records") if p.endswith(".jsonl")]
+        assert recs in ([], [name]), recs
+        if recs:
+            assert (base / "records" / name).read_bytes() == good
+        s.journal.save_record()            # after the reboot the record can be saved again
+        assert (base / "records" / name).read_bytes() == good
+        shutil.rmtree(base / "records")
+        n += 1
+    TRIED["record%s" % (" (FAT rename)" if no_replace else "")] = (n, total_rec)
+
+    # settings: brightness 8 -> 3 in the Settings menu
+    con = console(base)
+    con.keys("A")
+    items = con.text()
+    down = [i for i, t in enumerate(items) if "Settings" in t][0] - 1
+    probe_keys = " ".join(["down"] * down) + " A A " + " ".join(["down"] * 5) + " A"
+
+    def act(c):
+        c.keys(probe_keys)
+    shutil.copytree(base, tmp_path / "sprobe")
+    c = console(tmp_path / "sprobe")
+    c.keys("A")
+    with FlashDouble(no_replace=no_replace) as fs:
+        act(c)
+    assert c.app.settings["brightness"] == 3, c.text()
+    total = fs.events
+    n = 0
+    for at in cut_points(fs):
+        root = tmp_path / ("s%d" % at)
+        shutil.copytree(base, root)
+        c = console(root)
+        c.keys("A")
+        with FlashDouble(cut_at=at, no_replace=no_replace):
+            with pytest.raises(PowerCut):
+                act(c)
+        boot = console(root)
+        assert boot.title() == "meeple", boot.text()
+        assert boot.app.settings["brightness"] in (8, 3)
+        assert boot.app.settings["privacy"] == 0
+        shutil.rmtree(root)
+        n += 1
+    TRIED["settings%s" % (" (FAT rename)" if no_replace else "")] = (n, total)
+
+
+def test_zz_report_counts():
+    print("\npower cuts tried (cuts, events in the write):")
+    for k, v in sorted(TRIED.items()):
+        print("  %-28s %5d of %d" % (k, v[0], v[1]))
