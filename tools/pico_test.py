@@ -36,6 +36,7 @@ CI_DEVICE_TESTS = {
     "test_savefile": ("test_round_trip_fresh_mid_and_finished_games", "test_crc_known_values",
                       "test_write_atomic_and_load", "test_crash_while_writing_keeps_the_old_save",
                       "test_damaged_save_is_kept_aside", "test_wrong_magic", "test_unknown_game_id"),
+    "test_checks": None,
     "test_ui_canvas": None,
     "test_ui_input": None,
     "test_app_menus": None,

@@ -20,7 +20,7 @@ def bad_setting(settings):
         r = SETTING_RANGES.get(k)
         if r and not int_in(v, r[0], r[1]):
             return "%s %r is not in %d..%d" % (k, v, r[0], r[1])
-        if not r and not isinstance(v, (int, str)):
+        if not r and not isinstance(v, (bool, int, str)):   # MicroPython's bool is no int
             return "%s %r is not a number" % (k, v)
     return None
 
@@ -60,7 +60,8 @@ def check_meta(meta):
         return "bad options %r" % (options,)
     for k in options:
         v = options[k]
-        if not isinstance(k, str) or not (v is None or isinstance(v, (int, str, list))):
+        # bool named too: on MicroPython it is not a subclass of int (Santiago's palms, open_money)
+        if not isinstance(k, str) or not (v is None or isinstance(v, (bool, int, str, list))):
             return "bad option %r" % (k,)
     return None
 
