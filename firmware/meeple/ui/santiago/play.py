@@ -250,7 +250,11 @@ class Screen(_Screen):
             self._hint_due = False
             st = self.session.state
             seat = core.to_move(st)
-            if self.mode in (M_WAIT, M_OVER, M_RECAP):
+            if self.mode == M_RECAP:   # a hint asked for over the recap: the decision comes first
+                del self.recent[:]
+                self._enter()
+                self.dirty |= D_PANEL | D_BOARD | D_FOOT
+            if self.mode in (M_WAIT, M_OVER):
                 return
             from meeple import ai
             from meeple.ui.widgets import DialogScreen
