@@ -45,16 +45,8 @@ from meeple.ui import theme
 from meeple.ui.gfx import SMALL
 from meeple.ui.screen import FOOTER_H, Screen as _Screen, cell
 
-GAME = "santiago"
-TITLE = "Santiago"
-PLAYERS = (3, 5)
-SEAT_NAMES = ("White", "Natural", "Grey", "Black", "Purple")
-SEAT_LETTERS = ("W", "N", "G", "B", "P")
-OPTIONS = (
-    ("spring", "Spring", ("interior", "any"), ("Inner", "Anywhere")),
-    ("open_money", "Money", (False, True), ("Hidden", "Open")),
-    ("palms", "Palm trees", (False, True), ("Off", "On")),
-)
+from meeple.ui.santiago import GAME, OPTIONS, PLAYERS, RULE_TITLES, SEAT_LETTERS, SEAT_NAMES, TITLE  # noqa: F401
+
 RULES = (
     ("Overview", "Plant crops, win water, score fields.\nEach round: an auction for the revealed "
      "tiles, placing them, bribing the canal overseer, an extra canal, then drought.\nScore: "
