@@ -175,3 +175,15 @@ def test_sim_without_display_or_terminal_says_what_to_do(tmp_path):
                        stdin=subprocess.DEVNULL, capture_output=True, text=True, env=env, timeout=60)
     assert r.returncode == 2
     assert "--headless" in r.stderr and "Traceback" not in r.stderr
+
+
+def test_each_game_package_names_its_rules_pages_and_seats_as_its_screens_do():
+    """The menus read a game's names from its package (meeple.ui.<game>) without importing its
+    screens: the package's rule titles and seat names must be the play module's and the core's."""
+    from meeple.core import cacao, santiago
+    from meeple.ui.cacao import play as cacao_play
+    from meeple.ui.santiago import play as santiago_play
+    for play, core in ((cacao_play, cacao), (santiago_play, santiago)):
+        assert play.RULE_TITLES == tuple(t for t, _ in play.RULES)
+        assert len(play.SEAT_NAMES) == len(play.SEAT_LETTERS) == play.PLAYERS[1]
+    assert cacao_play.SEAT_NAMES == tuple(cacao.SEAT_NAMES)

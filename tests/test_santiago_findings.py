@@ -231,7 +231,7 @@ def test_seats_page_shows_scores_the_removed_tile_and_the_overseer(board):
 def test_rules_name_the_income_and_the_removed_tile():
     over = PS.RULES[0][1]
     assert "3 escudos" in over and "removed" in over
-    legend = PS.RULES[-1][1]
+    legend = dict(PS.RULES)["Screen"]
     for sym in ("x1", "$", "mk", "pts"):
         assert sym in legend
 

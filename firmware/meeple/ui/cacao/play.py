@@ -42,13 +42,8 @@ from meeple.ui.screen import FOOTER_H, cell, wrap
 from meeple.ui.screen import Screen as _Base
 from meeple.ui.widgets import DialogScreen
 
-GAME = "cacao"
-TITLE = "Cacao"
-PLAYERS = (2, 4)
-SEAT_NAMES = cacao.SEAT_NAMES
-SEAT_LETTERS = ("R", "P", "W", "Y")
-OPTIONS = (("start_seat", "Start player", (None, 0, 1, 2, 3), ("Random", "R Red", "P Purple",
-                                                                "W White", "Y Yellow")),)
+from meeple.ui.cacao import GAME, OPTIONS, PLAYERS, RULE_TITLES, SEAT_LETTERS, SEAT_NAMES, TITLE  # noqa: F401
+
 RULES = (
     ("Overview", "Place your worker tiles next to jungle tiles. Workers on a side facing a jungle "
      "tile work it: plantations give cacao (you store 5), markets buy cacao for 2-4 gold each, "

@@ -45,16 +45,8 @@ from meeple.ui import theme
 from meeple.ui.gfx import SMALL
 from meeple.ui.screen import FOOTER_H, Screen as _Screen, cell
 
-GAME = "santiago"
-TITLE = "Santiago"
-PLAYERS = (3, 5)
-SEAT_NAMES = ("White", "Natural", "Grey", "Black", "Purple")
-SEAT_LETTERS = ("W", "N", "G", "B", "P")
-OPTIONS = (
-    ("spring", "Spring", ("interior", "any"), ("Inner", "Anywhere")),
-    ("open_money", "Money", (False, True), ("Hidden", "Open")),
-    ("palms", "Palm trees", (False, True), ("Off", "On")),
-)
+from meeple.ui.santiago import GAME, OPTIONS, PLAYERS, RULE_TITLES, SEAT_LETTERS, SEAT_NAMES, TITLE  # noqa: F401
+
 RULES = (
     ("Overview", "Plant crops, win water, score fields.\nEach round: an auction for the revealed "
      "tiles, placing them, bribing the canal overseer, an extra canal, then drought.\nScore: "
@@ -250,7 +242,11 @@ class Screen(_Screen):
             self._hint_due = False
             st = self.session.state
             seat = core.to_move(st)
-            if self.mode in (M_WAIT, M_OVER, M_RECAP):
+            if self.mode == M_RECAP:   # a hint asked for over the recap: the decision comes first
+                del self.recent[:]
+                self._enter()
+                self.dirty |= D_PANEL | D_BOARD | D_FOOT
+            if self.mode in (M_WAIT, M_OVER):
                 return
             from meeple import ai
             from meeple.ui.widgets import DialogScreen
