@@ -17,8 +17,7 @@ def _metas(game, options):
 
 
 def test_every_set_up_option_value_passes_the_game_json_check():
-    from meeple.ui.cacao import play as cacao_play
-    from meeple.ui.santiago import play as santiago_play
+    from meeple.ui import cacao as cacao_play, santiago as santiago_play   # names and options only
     n = 0
     for plugin in (cacao_play, santiago_play):
         for meta in _metas(plugin.GAME, plugin.OPTIONS):
