@@ -40,7 +40,7 @@ from meeple.ui.cacao.table import Overlay, Table
 from meeple.ui.gfx import SMALL
 from meeple.ui.screen import FOOTER_H, cell, wrap
 from meeple.ui.screen import Screen as _Base
-from meeple.ui.widgets import DialogScreen
+from meeple.ui.dialog import DialogScreen
 
 GAME = "cacao"
 TITLE = "Cacao"
@@ -110,6 +110,7 @@ class Screen(_Base):
         self._dirty = True
         self._busy = False          # several actions being played for one choice
         self._pages_loaded = False  # cacao_pages imported by this screen (menus, log, end)
+        self._pages_widgets = False  # and meeple.ui.widgets with it
         self._hint_due = False      # the game menu asked for a hint (worked out in tick)
         # per seat, the journal's action number after its last placement: the recap page
         # (built from the journal when the seat's next turn begins) starts there
@@ -399,6 +400,8 @@ class Screen(_Base):
         AI seat moves while a page is over the game); `_drop_pages` lets it go."""
         if "meeple.ui.cacao.pages" not in sys.modules:
             self._pages_loaded = True
+            # the menus' widgets it imports go with it (meeple.ui.dialog is what a game holds)
+            self._pages_widgets = "meeple.ui.widgets" not in sys.modules
             self.session.forget_bots()
         from meeple.ui.cacao import pages as cacao_pages
         return cacao_pages
@@ -411,6 +414,11 @@ class Screen(_Base):
             ui = sys.modules.get("meeple.ui.cacao")
             if ui is not None and hasattr(ui, "pages"):
                 delattr(ui, "pages")
+            if self._pages_widgets:
+                sys.modules.pop("meeple.ui.widgets", None)
+                ui = sys.modules.get("meeple.ui")
+                if ui is not None and hasattr(ui, "widgets"):
+                    delattr(ui, "widgets")
 
     def _result(self):
         if self.app:

@@ -146,6 +146,7 @@ class Screen(_Screen):
         self.last = ""          # the last action, in words (the log is read from the journal)
         self.recent = []        # the others' actions since a human's last decision, in words
         self._pages_loaded = False  # santiago_screens imported by this screen
+        self._pages_widgets = False  # and meeple.ui.widgets with it
         self._hint_due = False  # the game menu asked for a hint (worked out in tick)
         self.snap = bytearray(st)       # the state before the next action
         self.before = bytearray(len(st))  # scratch: drought preview
@@ -199,6 +200,8 @@ class Screen(_Screen):
         no AI seat moves while a page is over the game); `_drop_pages` lets it go."""
         if "meeple.ui.santiago.screens" not in sys.modules:
             self._pages_loaded = True
+            # the menus' widgets it imports go with it (meeple.ui.dialog is what a game holds)
+            self._pages_widgets = "meeple.ui.widgets" not in sys.modules
             self.session.forget_bots()
         from meeple.ui.santiago import screens as santiago_screens
         return santiago_screens
@@ -211,6 +214,11 @@ class Screen(_Screen):
             ui = sys.modules.get("meeple.ui.santiago")
             if ui is not None and hasattr(ui, "screens"):
                 delattr(ui, "screens")
+            if self._pages_widgets:
+                sys.modules.pop("meeple.ui.widgets", None)
+                ui = sys.modules.get("meeple.ui")
+                if ui is not None and hasattr(ui, "widgets"):
+                    delattr(ui, "widgets")
 
     def want_hint(self):
         """The game menu chose Hint: worked out on the next tick, once the menu and its module
@@ -225,7 +233,7 @@ class Screen(_Screen):
             if self.mode in (M_WAIT, M_OVER, M_RECAP):
                 return
             from meeple import ai
-            from meeple.ui.widgets import DialogScreen
+            from meeple.ui.dialog import DialogScreen
             a, why = ai.hint(core, st, seat)
             self.app.push(DialogScreen("Hint", "%s\n\n%s" % (S.action_text(st, seat, a, SEAT_LETTERS),
                                                                _why(why, core.describe(st, a))),
