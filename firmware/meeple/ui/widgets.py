@@ -4,7 +4,7 @@ and a toast. Each redraws only what an event changed.
 from meeple.ui import input as ev
 from meeple.ui import theme
 from meeple.ui.gfx import ARROW_DOWN, ARROW_LEFT, ARROW_RIGHT, ARROW_UP, LARGE, SMALL
-from meeple.ui.dialog import DialogScreen, Toast  # noqa: F401 (here too for the menus' use)
+from meeple.ui.screen import DialogScreen, Toast  # noqa: F401 (a game needs them: in screen)
 from meeple.ui.screen import Screen, body, cell, footer_h, line_h, text_font, wrap
 
 # Rows that lose something (a game left, a move taken back): a cursor never wraps onto them

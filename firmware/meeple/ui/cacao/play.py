@@ -40,7 +40,7 @@ from meeple.ui.cacao.table import Overlay, Table
 from meeple.ui.gfx import SMALL
 from meeple.ui.screen import FOOTER_H, cell, wrap
 from meeple.ui.screen import Screen as _Base
-from meeple.ui.dialog import DialogScreen
+from meeple.ui.screen import DialogScreen
 
 GAME = "cacao"
 TITLE = "Cacao"
@@ -400,7 +400,7 @@ class Screen(_Base):
         AI seat moves while a page is over the game); `_drop_pages` lets it go."""
         if "meeple.ui.cacao.pages" not in sys.modules:
             self._pages_loaded = True
-            # the menus' widgets it imports go with it (meeple.ui.dialog is what a game holds)
+            # the menus' widgets it imports go with it (a game holds only what is in meeple.ui.screen)
             self._pages_widgets = "meeple.ui.widgets" not in sys.modules
             self.session.forget_bots()
         from meeple.ui.cacao import pages as cacao_pages

@@ -200,7 +200,7 @@ class Screen(_Screen):
         no AI seat moves while a page is over the game); `_drop_pages` lets it go."""
         if "meeple.ui.santiago.screens" not in sys.modules:
             self._pages_loaded = True
-            # the menus' widgets it imports go with it (meeple.ui.dialog is what a game holds)
+            # the menus' widgets it imports go with it (a game holds only what is in meeple.ui.screen)
             self._pages_widgets = "meeple.ui.widgets" not in sys.modules
             self.session.forget_bots()
         from meeple.ui.santiago import screens as santiago_screens
@@ -233,7 +233,7 @@ class Screen(_Screen):
             if self.mode in (M_WAIT, M_OVER, M_RECAP):
                 return
             from meeple import ai
-            from meeple.ui.dialog import DialogScreen
+            from meeple.ui.screen import DialogScreen
             a, why = ai.hint(core, st, seat)
             self.app.push(DialogScreen("Hint", "%s\n\n%s" % (S.action_text(st, seat, a, SEAT_LETTERS),
                                                                _why(why, core.describe(st, a))),
