@@ -14,7 +14,7 @@ import gc
 
 from meeple import app_game
 from meeple.ui import screen as _screen
-from meeple.ui.widgets import DialogScreen, Toast
+from meeple.ui.screen import DialogScreen, Toast
 
 VERSION = "0.1.0"
 
@@ -172,6 +172,7 @@ class App:
         of both (the menus' and the old game's); the game imports what it needs."""
         self._end()
         app_game.forget("meeple.app_menus")
+        app_game.forget("meeple.ui.widgets")     # the menus' widgets (a game needs only meeple.ui.screen)
         app_game.forget("meeple.app_session")   # (a menu's question): the game imports its own
         app_game.forget("meeple.app_records")
         gc.collect()

@@ -150,6 +150,13 @@ def _session():
     return app_session
 
 
+def _session_done():
+    """meeple.app_session (and meeple.takeback) are let go after each use: the game screen
+    needs the room more (a question on screen keeps what it uses until it goes)."""
+    forget("meeple.app_session")
+    forget("meeple.takeback")
+
+
 def title_of(app, game_id):
     for g in app.games:
         if g.GAME == game_id:
@@ -283,6 +290,7 @@ class GameSession:
         if (self.app.settings["privacy"] and self.humans() >= 2 and seat != self._shown_seat):
             # hot-seat privacy: nobody else's hand may show before this player holds the console
             self.app.push(_session().PassScreen(self.plugin, seat))
+            _session_done()
         self._shown_seat = seat
 
     def tick(self, now):
@@ -333,26 +341,29 @@ class GameSession:
     def leave(self):
         """Back to the main menu; while the game is on, after a confirmation."""
         _session().leave(self)
+        _session_done()
 
     def back_to_menu(self):
         """B on a page opened from the game menu (a hint): the game menu again."""
         _session().back_to_menu(self)
+        _session_done()
 
     def can_take_back(self):
         """The game menu offers "Take back my move" (meeple.takeback decides); the modules it
         takes are let go again, the game needs the room more."""
-        keep = loaded()
         ok = _session().point(self) >= 0
-        unload(keep)
+        _session_done()
         return ok
 
     def take_back(self):
         """Ask, then rewind to before the last human decision."""
         _session().take_back(self)
+        _session_done()
 
     def rewind(self):
         """Take back without asking (after the question)."""
         _session().rewind(self)
+        _session_done()
 
     def restart_turn(self):
         """The position was replaced (a take-back): no AI move is due, and in hot-seat the

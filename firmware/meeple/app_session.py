@@ -5,7 +5,7 @@ the game's modules (app_game.GameSession.close), so the idle menus do not hold i
 import gc
 
 from meeple.ui import input as ev
-from meeple.ui.widgets import DialogScreen
+from meeple.ui.screen import DialogScreen
 
 
 class ConfirmScreen(DialogScreen):

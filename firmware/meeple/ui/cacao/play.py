@@ -40,35 +40,10 @@ from meeple.ui.cacao.table import Overlay, Table
 from meeple.ui.gfx import SMALL
 from meeple.ui.screen import FOOTER_H, cell, wrap
 from meeple.ui.screen import Screen as _Base
-from meeple.ui.widgets import DialogScreen
+from meeple.ui.screen import DialogScreen
 
 from meeple.ui.cacao import GAME, OPTIONS, PLAYERS, RULE_TITLES, SEAT_LETTERS, SEAT_NAMES, TITLE  # noqa: F401
 
-RULES = (
-    ("Overview", "Place your worker tiles next to jungle tiles. Workers on a side facing a jungle "
-     "tile work it: plantations give cacao (you store 5), markets buy cacao for 2-4 gold each, "
-     "gold mines give gold, water moves your carrier up the track, sun sites give sun tokens "
-     "(keep 3). Temples pay 6 and 3 gold at the end to the seats with most workers around them."),
-    ("Your turn", "Pick a hand tile, turn it, put it on a cell next to a jungle tile (dots show "
-     "where). The cursor jumps between those cells: the d-pad to the nearest one that way, X/Y "
-     "on 4-button boards to the next or previous. Why not elsewhere: menu > Overview, move its "
-     "cursor onto the cell. The side panel shows what happens before you confirm: the spaces "
-     "that get filled, the sides that fire (orange) and each seat's gains (g gold, c cacao, s sun, "
-     "w water steps). A cell with two "
-     "worker tiles around it gets a jungle tile from the display. Then you draw a tile."),
-    ("Selling", "When your plantations and markets fire together you choose the order and how "
-     "many cacao to sell; the best plan is preselected. Other seats' workers fire too, and "
-     "their owners choose for themselves."),
-    ("Overbuilding", "Once the jungle pile and the display are empty you may pay 1 sun token to "
-     "put a tile on top of one of your own tiles, once per place."),
-    ("Scoring", "Gold from play, temples, 1 gold per sun token left and your water track value "
-     "(-10 to 16). Most gold wins; on a tie, most cacao left."),
-    ("Numbers", "Water track: you start on its lowest field; each water step moves you up one. "
-     "At the end its fields are worth -10, -4, -1, 0, 2, 4, 7, 11 and 16 gold.\n"
-     "Sun tokens: keep at most 3; 1 gold each at the end, or 1 pays for an overbuild.\n"
-     "Cacao: store at most 5. Markets buy each cacao for the 2, 3 or 4 gold they show.\n"
-     "Temples: 6 gold for the most workers around one, 3 for the second most, at the end."),
-)
 _LEVELS = ("easy", "easy", "normal", "hard")  # seat kind (app_game AI_EASY..AI_HARD) -> level
 
 WATCH = 0
@@ -129,6 +104,7 @@ class Screen(_Base):
         self._dirty = True
         self._busy = False          # several actions being played for one choice
         self._pages_loaded = False  # cacao_pages imported by this screen (menus, log, end)
+        self._pages_widgets = False  # and meeple.ui.widgets with it
         self._hint_due = False      # the game menu asked for a hint (worked out in tick)
         # per seat, the journal's action number after its last placement: the recap page
         # (built from the journal when the seat's next turn begins) starts there
@@ -418,6 +394,8 @@ class Screen(_Base):
         AI seat moves while a page is over the game); `_drop_pages` lets it go."""
         if "meeple.ui.cacao.pages" not in sys.modules:
             self._pages_loaded = True
+            # the menus' widgets it imports go with it (a game holds only what is in meeple.ui.screen)
+            self._pages_widgets = "meeple.ui.widgets" not in sys.modules
             self.session.forget_bots()
         from meeple.ui.cacao import pages as cacao_pages
         return cacao_pages
@@ -430,6 +408,11 @@ class Screen(_Base):
             ui = sys.modules.get("meeple.ui.cacao")
             if ui is not None and hasattr(ui, "pages"):
                 delattr(ui, "pages")
+            if self._pages_widgets:
+                sys.modules.pop("meeple.ui.widgets", None)
+                ui = sys.modules.get("meeple.ui")
+                if ui is not None and hasattr(ui, "widgets"):
+                    delattr(ui, "widgets")
 
     def _result(self):
         if self.app:
@@ -798,3 +781,18 @@ class Screen(_Base):
             fg = theme.SEL_FG if sel else theme.FG
             bg = theme.SEL_BG if sel else theme.PANEL
             cell(c, t.x + 1, y + 11 + r * 10, t.w - 2, 10, mark + text, fg, bg, SMALL)
+
+
+def __getattr__(name):
+    """RULES (the help pages) from meeple.ui.cacao.rules, imported for the caller and forgotten
+    again: the texts are held only while a rules page shows them."""
+    if name != "RULES":
+        raise AttributeError(name)
+    from meeple.ui.cacao import rules
+    pages = rules.RULES
+    sys.modules.pop("meeple.ui.cacao.rules", None)
+    try:
+        delattr(sys.modules["meeple.ui.cacao"], "rules")
+    except (KeyError, AttributeError):
+        pass
+    return pages

@@ -47,35 +47,6 @@ from meeple.ui.screen import FOOTER_H, Screen as _Screen, cell
 
 from meeple.ui.santiago import GAME, OPTIONS, PLAYERS, RULE_TITLES, SEAT_LETTERS, SEAT_NAMES, TITLE  # noqa: F401
 
-RULES = (
-    ("Overview", "Plant crops, win water, score fields.\nEach round: an auction for the revealed "
-     "tiles, placing them, bribing the canal overseer, an extra canal, then drought.\nScore: "
-     "each field (same crop, touching) x your markers in it, plus your escudos.\nIncome: every "
-     "player gets 3 escudos at the end of each round.\nWith 3 or 4 players one tile is "
-     "removed at setup (shown on the seats page)."),
-    ("Auction", "Everyone bids once, the overseer last. A bid must differ from every bid made "
-     "this round. Pass = no bid.\nThe first player who passed becomes overseer; if nobody "
-     "passed, the lowest bidder.\nHighest bid picks a tile first; passers place one marker "
-     "fewer."),
-    ("Canals", "The others may propose a canal segment next to the water (or support a "
-     "proposal) with an offer. The overseer accepts one (the backers pay him) or builds "
-     "elsewhere for the highest total + 1. With no proposal he may build for 1.\nThen each "
-     "player may use his one extra canal (the first one ends the phase)."),
-    ("Drought", "A tile without water next to it loses a marker; one with no marker left "
-     "turns to desert. In the last round every dry tile turns to desert."),
-    ("Screen", "Plots: crop picture, owner letter in the seat colour, one black pip per "
-     "marker. Green ground = watered, straw = dry, sand = desert.\nLanes: blue = canal, "
-     "dashed = may be built now, stripes = a proposal (proposer's letter).\nSpring: the white "
-     "and blue square. Palm: a small tree (on a tile: in its corner, green frame). Red X = turns "
-     "to desert, -1 = loses a marker.\nTiles: x1 / x2 = markers the tile takes.\nSeats "
-     "page (X): money, markers left, extra canal (yes: unused), field sizes, score now = "
-     "fields x markers + money; on 240x135: $ money, mk markers left, C extra canal unused, "
-     "pts score now."),
-    ("Numbers", "Rounds: 11, or 9 with 5 players. Stacks of tiles: 4, or 5 with 5 players; "
-     "one tile of each is turned up every round.\nEscudos: 10 each to start, 3 more at the "
-     "end of every round.\nMarkers: 22 each; a tile shows 1 or 2 and its buyer places that "
-     "many (one fewer after passing in the auction)."),
-)
 
 
 def _why(why, what):
@@ -166,6 +137,7 @@ class Screen(_Screen):
         self.last = ""          # the last action, in words (the log is read from the journal)
         self.recent = []        # the others' actions since a human's last decision, in words
         self._pages_loaded = False  # santiago_screens imported by this screen
+        self._pages_widgets = False  # and meeple.ui.widgets with it
         self._hint_due = False  # the game menu asked for a hint (worked out in tick)
         self.snap = bytearray(st)       # the state before the next action
         self.before = bytearray(len(st))  # scratch: drought preview
@@ -219,6 +191,8 @@ class Screen(_Screen):
         no AI seat moves while a page is over the game); `_drop_pages` lets it go."""
         if "meeple.ui.santiago.screens" not in sys.modules:
             self._pages_loaded = True
+            # the menus' widgets it imports go with it (a game holds only what is in meeple.ui.screen)
+            self._pages_widgets = "meeple.ui.widgets" not in sys.modules
             self.session.forget_bots()
         from meeple.ui.santiago import screens as santiago_screens
         return santiago_screens
@@ -231,6 +205,11 @@ class Screen(_Screen):
             ui = sys.modules.get("meeple.ui.santiago")
             if ui is not None and hasattr(ui, "screens"):
                 delattr(ui, "screens")
+            if self._pages_widgets:
+                sys.modules.pop("meeple.ui.widgets", None)
+                ui = sys.modules.get("meeple.ui")
+                if ui is not None and hasattr(ui, "widgets"):
+                    delattr(ui, "widgets")
 
     def want_hint(self):
         """The game menu chose Hint: worked out on the next tick, once the menu and its module
@@ -249,7 +228,7 @@ class Screen(_Screen):
             if self.mode in (M_WAIT, M_OVER):
                 return
             from meeple import ai
-            from meeple.ui.widgets import DialogScreen
+            from meeple.ui.screen import DialogScreen
             a, why = ai.hint(core, st, seat)
             self.app.push(DialogScreen("Hint", "%s\n\n%s" % (S.action_text(st, seat, a, SEAT_LETTERS),
                                                                _why(why, core.describe(st, a))),
@@ -868,3 +847,18 @@ class Screen(_Screen):
             self.session.play(action)
         except ValueError as e:  # the screen offers legal choices only; say why if not
             self.app.show_toast(str(e))
+
+
+def __getattr__(name):
+    """RULES (the help pages) from meeple.ui.santiago.rules, imported for the caller and forgotten
+    again: the texts are held only while a rules page shows them."""
+    if name != "RULES":
+        raise AttributeError(name)
+    from meeple.ui.santiago import rules
+    pages = rules.RULES
+    sys.modules.pop("meeple.ui.santiago.rules", None)
+    try:
+        delattr(sys.modules["meeple.ui.santiago"], "rules")
+    except (KeyError, AttributeError):
+        pass
+    return pages
