@@ -2,9 +2,8 @@
 button events: what `make devtest` and tests/test_micropython.py run on MicroPython, where it
 also reports the heap in use at the idle main menu (DESIGN.md section 4 budget: 80 KB)."""
 import gc
-import os
-import sys
 
+from appkit import Board as _Board, Clock as _Clock, scratch_dir
 from meeple.app import App
 from meeple.hal.storage import Storage
 from meeple.ui import input as ev
@@ -21,33 +20,8 @@ HEAP_BUDGET = 80 * 1024
 HEAP_CEILING = 124 * 1024
 
 
-class _Board:
-    NAME = "counting board 240x135"
-    WIDTH = 240
-    HEIGHT = 135
-
-
 def _root():
-    if sys.implementation.name == "micropython":
-        d = "/tmp/app"
-        for p in ("/tmp", d):
-            try:
-                os.mkdir(p)
-            except OSError:
-                pass
-        for f in os.listdir(d):
-            os.remove(d + "/" + f)
-        return d
-    import tempfile
-    return tempfile.mkdtemp(prefix="meeple-app-")
-
-
-class _Clock:
-    def __init__(self):
-        self.now = 0
-
-    def __call__(self):
-        return self.now
+    return scratch_dir("app")
 
 
 def _boot():

@@ -2,9 +2,8 @@
 (tests/test_micropython.py): the backlight dims after DIM_MS without a press and goes off after
 OFF_MS, the waking press does nothing else, and take-back points and rewound positions are the
 same on both (a checksum over a scripted game)."""
-import os
-import sys
 
+from appkit import Board as _Board, Clock as _Clock, scratch_dir
 from meeple import app as app_mod
 from meeple import takeback
 from meeple.app import App
@@ -15,12 +14,6 @@ from meeple.ui import input as ev
 from meeple.ui.gfx import Canvas, CountingDisplay
 
 
-class _Board:
-    NAME = "counting board 240x135"
-    WIDTH = 240
-    HEIGHT = 135
-
-
 class _Light:
     def __init__(self):
         self.level = None
@@ -29,35 +22,12 @@ class _Light:
         self.level = level
 
 
-class _Clock:
-    def __init__(self):
-        self.now = 0
-
-    def __call__(self):
-        return self.now
-
-
-def _root(name):
-    if sys.implementation.name == "micropython":
-        d = "/tmp/" + name
-        for p in ("/tmp", d):
-            try:
-                os.mkdir(p)
-            except OSError:
-                pass
-        for f in os.listdir(d):
-            os.remove(d + "/" + f)
-        return d
-    import tempfile
-    return tempfile.mkdtemp(prefix="meeple-power-")
-
-
 def _boot():
     clock = _Clock()
     light = _Light()
     buttons = ev.B_UP | ev.B_DOWN | ev.B_LEFT | ev.B_RIGHT | ev.B_A | ev.B_B
     inp = ev.Input(buttons)
-    app = App(Canvas(CountingDisplay(240, 135), 240, 135), inp, Storage(_root("power")), _Board,
+    app = App(Canvas(CountingDisplay(240, 135), 240, 135), inp, Storage(scratch_dir("power")), _Board,
               clock, [], light)
     app.boot()
     app.render()
@@ -102,7 +72,7 @@ def test_dim_off_and_the_waking_press_does_nothing_else():
 
 def test_take_back_points_and_rewinds_match_on_both_pythons():
     meta = {"game": "cacao", "seats": [0, 1], "seed": 4242, "options": {}, "gen": 1}
-    storage = Storage(_root("tb"))
+    storage = Storage(scratch_dir("tb"))
     j = Journal(storage, meta, cacao)
     j.start()
     st = j.initial()

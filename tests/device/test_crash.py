@@ -1,9 +1,8 @@
 """An unexpected exception never leaves a dead screen: crash.txt (traceback, version, board,
 free heap), a screen saying so with A to restart, and the auto-saved game still on Continue.
 Runs on CPython and on MicroPython (tests/test_micropython.py)."""
-import os
-import sys
 
+from appkit import Board as _Board, scratch_dir
 from meeple import savefile
 from meeple.app import VERSION, App
 from meeple.core import cacao
@@ -11,27 +10,6 @@ from meeple.hal.storage import Storage
 from meeple.ui import input as ev
 from meeple.ui.gfx import Canvas, CountingDisplay
 from meeple.ui.screen import Screen
-
-
-class _Board:
-    NAME = "counting board 240x135"
-    WIDTH = 240
-    HEIGHT = 135
-
-
-def _root():
-    if sys.implementation.name == "micropython":
-        d = "/tmp/crash"
-        for p in ("/tmp", d):
-            try:
-                os.mkdir(p)
-            except OSError:
-                pass
-        for f in os.listdir(d):
-            os.remove(d + "/" + f)
-        return d
-    import tempfile
-    return tempfile.mkdtemp(prefix="meeple-crash-")
 
 
 class _Broken(Screen):
@@ -52,7 +30,7 @@ def _app(root):
 
 
 def test_exception_in_a_screen_writes_crash_txt_and_shows_a_restart_screen():
-    root = _root()
+    root = scratch_dir("crash")
     st = cacao.new_game(2, 77)
     cacao.apply(st, cacao.legal_actions(st)[0])
     Storage(root).start_game({"game": "cacao", "seats": [0, 1], "seed": 77, "options": {}},
@@ -77,7 +55,7 @@ def test_exception_in_a_screen_writes_crash_txt_and_shows_a_restart_screen():
 
 
 def test_a_crash_on_a_read_only_flash_still_shows_the_screen():
-    root = _root()
+    root = scratch_dir("crash")
     app = _app(root)
     app.push(_Broken())
     saved = savefile.write_atomic
