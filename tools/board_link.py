@@ -14,6 +14,7 @@ import sys
 from tools.vboard import control as vboard_control
 
 
+LINE_TIMEOUT_S = 5   # seconds a read waits for the board
 TEMPORARY_VBOARD_HEAP = "192k"  # as `make vboard`: tests must fit a Pico W's heap (--pico-heap)
 
 
@@ -135,8 +136,10 @@ def connect(port, vboard_dir=None, soft_reset=True, answer_timeout=10):
     try:
         _check_port(port)
         try:
-            # timeout: a pty never reports "nothing waiting", so reads must not block forever
-            transport = transport_serial.SerialTransport(port, baudrate=115200, timeout=1)
+            # timeout: a pty never reports "nothing waiting", so reads must not block forever; but a
+            # board that is busy (the emulated Pico on a loaded host) may take over a second to send
+            # raw paste's flow-control byte, and a shorter timeout broke flashes there
+            transport = transport_serial.SerialTransport(port, baudrate=115200, timeout=LINE_TIMEOUT_S)
         except transport_serial.TransportError:
             raise BoardError("no board on %s (is it plugged in?)" % port) from None
         link = Link(port, transport, answer_timeout)
