@@ -107,9 +107,10 @@ def latencies(pico, keys, repeat, log):
 
 
 PARTS = ("ui", "cacao", "santiago", "playouts", "heap")
+HEAP_GAMES = ("cacao_4p_normal", "cacao_4p_hard", "santiago_5p_normal", "santiago_5p_hard")
 
 
-def measure(repeat=7, heap_steps=4000, hard_steps=60, log=print, parts=PARTS):
+def measure(repeat=7, heap_steps=4000, hard_steps=60, log=print, parts=PARTS, heap_games=HEAP_GAMES):
     fig = {"where": "emulated Pico (rp2emu, MicroPython v1.28.0 rp2, %s)" % BOARD}
     with Pico(os.path.join(ROOT, "build", "pico", "bench-" + "-".join(parts)), board=BOARD) as pico:
         log("pico-bench: flashing %s" % BOARD)
@@ -139,7 +140,7 @@ def measure(repeat=7, heap_steps=4000, hard_steps=60, log=print, parts=PARTS):
             fig["playouts_per_s"] = _playouts(pico, log)
             _save(fig, "pico-bench.partial-%s.json" % "-".join(parts))
         if "heap" in parts:
-            fig["heap"] = _heap(pico, heap_steps, hard_steps, log, fig, parts)
+            fig["heap"] = _heap(pico, heap_steps, hard_steps, log, fig, parts, heap_games)
     return fig
 
 
@@ -194,7 +195,7 @@ def _playouts(pico, log):
     return po
 
 
-def _heap(pico, heap_steps, hard_steps, log, fig, parts=("heap",)):
+def _heap(pico, heap_steps, hard_steps, log, fig, parts=("heap",), games=HEAP_GAMES):
     """Free heap: a fresh heap for each (a soft reset in the raw REPL: main.py does not run)."""
     vh = pico.vh
     heap = fig["heap"] = {}
@@ -208,6 +209,8 @@ def _heap(pico, heap_steps, hard_steps, log, fig, parts=("heap",)):
         pico.mpremote("fs", "cp", os.path.join(ROOT, "tests", "device", f), ":/devtests/" + f)
     for game, key in (("cacao", "cacao_4p"), ("santiago", "santiago_5p")):
         for level, steps, name in ((0, heap_steps, "normal"), (3, hard_steps, "hard")):
+            if "%s_%s" % (key, name) not in games:
+                continue
             t0, e0 = time.time(), vh.now()
             src = GAME_HEAP_SRC % {"game": game, "w": 240, "h": 240, "max_steps": steps, "level": level}
             out = pico.mpremote("soft-reset", "exec", src, timeout=7200).stdout
@@ -267,12 +270,18 @@ def main(argv=None):
     ap.add_argument("--heap-steps", type=int, default=4000, help="app steps of the AI-normal heap games")
     ap.add_argument("--hard-steps", type=int, default=60, help="app steps of the AI-hard heap games")
     ap.add_argument("--parts", default=",".join(PARTS), help="which measurements (default: %(default)s)")
+    ap.add_argument("--heap-games", default=",".join(HEAP_GAMES),
+                    help="which games the heap part plays (default: %(default)s)")
     args = ap.parse_args(argv)
+    unknown = set(args.heap_games.split(",")) - set(HEAP_GAMES)
+    if unknown:
+        ap.error("unknown --heap-games %s (choose from %s)" % (",".join(sorted(unknown)), ",".join(HEAP_GAMES)))
     from tools.pico import KitMissing
 
     try:
         fig = measure(args.repeat, args.heap_steps, args.hard_steps,
-                      log=lambda s: print(s, file=sys.stderr, flush=True), parts=args.parts.split(","))
+                      log=lambda s: print(s, file=sys.stderr, flush=True), parts=args.parts.split(","),
+                      heap_games=args.heap_games.split(","))
     except KitMissing as e:
         print("pico-bench: %s" % e)
         return 2
