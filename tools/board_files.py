@@ -7,6 +7,8 @@ import hashlib
 
 BLOCK = 4096  # LittleFS block on a Pico: space is used in whole blocks
 WRITE_CHUNK = 1024  # bytes per exec: small enough to compile in a Pico's heap
+WHOLE_BUILD_TIMEOUT_S = 120  # an exec over every file of a build (hashing, renaming) says nothing
+# until done: over a second on a Pico, much longer on an emulated one on a loaded host
 
 
 def blocks(size):
@@ -67,7 +69,7 @@ def scan(link, paths, trees=()):
     (size, sha256 hex); tree lists every file and folder (folders end in '/') under `trees`.
     """
     info, tree, free, total = link.eval_code(_SCAN % {"paths": sorted(paths), "trees": list(trees)},
-                                             "reading the board's files")
+                                             "reading the board's files", timeout=WHOLE_BUILD_TIMEOUT_S)
     return info, tree, free, total
 
 
@@ -127,7 +129,8 @@ def install(link, paths):
     """Rename every path + PART to path, in one exec (the short window in which a cut leaves a
     mix of old and new files; a cut while copying leaves the old firmware whole)."""
     if paths:
-        link.exec(_RENAME % [(p + PART, p) for p in paths], "renaming the new files into place")
+        link.exec(_RENAME % [(p + PART, p) for p in paths], "renaming the new files into place",
+                  timeout=WHOLE_BUILD_TIMEOUT_S)
 
 
 _CLEAN = """

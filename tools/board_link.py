@@ -78,11 +78,16 @@ class Link:
             raise BoardError("the board on %s does not answer (a program that ignores Ctrl-C? press its "
                              "reset button or unplug and replug it)" % self.port) from None
 
-    def exec(self, code, what="the command"):
-        """Run code on the board; its output as text. A MicroPython exception becomes BoardError."""
+    def exec(self, code, what="the command", timeout=10):
+        """Run code on the board; its output as text. A MicroPython exception becomes BoardError.
+        timeout: seconds the board may stay silent before it counts as not answering (one exec
+        that works through every file of a build needs more on a busy board)."""
         transport_serial = _mpremote()
         try:
-            return self.t.exec(code).decode("utf-8", "replace")
+            out, err = self.t.exec_raw(code, timeout=timeout)
+            if err:
+                raise transport_serial.TransportExecError(out, err.decode("utf-8", "replace"))
+            return out.decode("utf-8", "replace")
         except transport_serial.TransportExecError as e:
             last = e.error_output.strip().splitlines()[-1:] or ["?"]
             raise BoardError("%s failed on the board: %s" % (what, last[0])) from None
@@ -102,11 +107,11 @@ class Link:
         text = self.exec("print(repr(%s))" % expr, what)
         return ast.literal_eval(text.strip())
 
-    def eval_code(self, code, what="the command"):
+    def eval_code(self, code, what="the command", timeout=10):
         """Run code whose last act is print(repr(value)); return value."""
         import ast
 
-        return ast.literal_eval(self.exec(code, what).strip())
+        return ast.literal_eval(self.exec(code, what, timeout).strip())
 
     def close(self):
         try:
