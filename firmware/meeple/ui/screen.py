@@ -115,15 +115,36 @@ def wrap(text, cols):
 
 def fit_footer(text, cols):
     """A footer in `cols` characters (large text): single spaces, arrows for direction words,
-    then whole words off the end (the buttons' names stay, their last verbs go first)."""
+    then whole "key verb" pairs off the end (the first ones name what the player needs most;
+    the Buttons page has them all). "" when even the first pair does not fit: the text is not
+    key hints (a note, a consequence) and `footer_fit` shows it whole in the small font."""
     if len(text) <= cols:
         return text
     while "  " in text:
         text = text.replace("  ", " ")
     text = text.replace("up/down", ARROW_UP + ARROW_DOWN).replace("<>", ARROW_LEFT + ARROW_RIGHT)
-    while len(text) > cols and " " in text:
-        text = text[:text.rfind(" ")]
-    return text
+    words = text.split(" ")
+    while len(" ".join(words)) > cols:
+        i = len(words) - 1   # the last word that starts a pair: a key, or "hold" before one
+        while i > 0 and not (words[i] == "hold" or (words[i - 1] != "hold" and not [
+                ch for ch in words[i] if ch not in "ABXY/" + ARROW_LEFT + ARROW_RIGHT + ARROW_UP
+                + ARROW_DOWN])):
+            i -= 1
+        if i == 0:
+            return ""
+        words = words[:i]
+    return " ".join(words)
+
+
+def footer_fit(text, w):
+    """(text, font) of a footer `w` px wide: the reading font with the pairs that fit, or the
+    whole text in the small font when it is not key hints and does not fit large."""
+    f = _TEXT[0]
+    t = fit_footer(text, (w - 4) // f.w)
+    if not t:
+        f = SMALL
+        t = text
+    return t, f
 
 
 class Screen:
@@ -140,10 +161,8 @@ class Screen:
 
     def draw_footer(self, c):
         fh = footer_h()
-        f = text_font()
-        cell(c, 0, c.height - fh, c.width, fh,
-             fit_footer(footer_words(self.footer, self.app), (c.width - 4) // f.w), theme.DIM,
-             theme.BG, f)
+        t, f = footer_fit(footer_words(self.footer, self.app), c.width)
+        cell(c, 0, c.height - fh, c.width, fh, t, theme.DIM, theme.BG, f)
 
     def draw_body(self, c):
         x, y, w, h = body(c)
