@@ -36,6 +36,8 @@ class PassScreen(DialogScreen):
     def event(self, e):
         if e == ev.OK or (e == ev.ALT and self.app and not self.app.input.dpad):
             self.app.pop()
+        elif e != ev.BACK:      # up/down scroll a message too long for large text
+            DialogScreen.event(self, e)
 
 
 def leave(s):

@@ -183,7 +183,8 @@ class Screen:
 # game is open, and rather than in a module of their own, which the idle menus would pay for)
 
 class DialogScreen(Screen):
-    """A message; A runs on_ok (default: close), B runs on_back (default: close)."""
+    """A message; A runs on_ok (default: close), B runs on_back (default: close). A message
+    longer than the panel scrolls with up/down (X/Y), in the reading font of either size."""
 
     def __init__(self, title, message, on_ok=None, on_back=None, footer="A ok  B back"):
         Screen.__init__(self)
@@ -192,6 +193,9 @@ class DialogScreen(Screen):
         self.on_ok = on_ok
         self.on_back = on_back
         self.footer = footer
+        self.top = 0
+        self.rows = 0       # lines it scrolls by (0: the whole message shows)
+        self._drawn = 0
 
     def draw_body(self, c):
         x, y, w, h = body(c)
@@ -201,20 +205,29 @@ class DialogScreen(Screen):
         lh = line_h()
         lines = wrap(self.message, (w - 16) // f.w)
         rows = (h - 12) // lh
-        if len(lines) > rows and f is not SMALL:   # too long for large text: all of it, small
-            f = SMALL
-            lh = 10
-            lines = wrap(self.message, (w - 16) // f.w)
-            rows = (h - 12) // lh
-        for i in range(min(rows, len(lines))):
-            if lines[i]:
-                c.text(lines[i], x + 8, y + 8 + i * lh, theme.FG, theme.PANEL, f)
+        self.rows = max(0, len(lines) - rows)
+        top = self.top = min(self.top, self.rows)
+        for i in range(min(rows, len(lines) - top)):
+            if lines[top + i]:
+                c.text(lines[top + i], x + 8, y + 8 + i * lh, theme.FG, theme.PANEL, f)
+        if self.rows:   # a scroll bar: where the lines shown are in the message
+            bh = max(4, (h - 12) * rows // len(lines))
+            c.fill_rect(x + w - 7, y + 6 + (h - 12 - bh) * top // self.rows, 3, bh, theme.DIM)
+        self._drawn = top
+
+    def update(self, c):
+        if self._drawn != self.top:
+            self.draw_body(c)
 
     def event(self, e):
         if e == ev.OK:
             (self.on_ok or self._close)()
         elif e == ev.BACK:
             (self.on_back or self._close)()
+        elif e == ev.UP or e == ev.PREV:
+            self.top = max(0, self.top - 1)
+        elif e == ev.DOWN or e == ev.NEXT:
+            self.top = min(self.rows, self.top + 1)
 
     def _close(self):
         if self.app:

@@ -433,7 +433,7 @@ class Screen(_Base):
         self._hint_due = False
         st = self.session.state
         action, reason = ai.hint(cacao, st, m.to_move(st))
-        text = "%s\n\n%s\n\nA use it  B back" % (cacao.describe(st, action), reason)
+        text = "%s\n\n%s" % (cacao.describe(st, action), reason)   # the footer: A use it
         self.app.push(DialogScreen("Hint", text, lambda: self._use_hint(action),
                                    self.session.back_to_menu, "A use it  B back"))
 
