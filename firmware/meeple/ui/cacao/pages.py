@@ -683,7 +683,18 @@ def _rules(scr):
 
 
 def _rule_page(app, title, text):
+    if title == "Symbols":      # drawn beside the pictures (meeple.ui.cacao.legend)
+        return lambda: app.push(symbols(title, text))
     return lambda: app.push(RowsScreen(title, [(-1, text)]))
+
+
+def symbols(title, text):
+    """The symbol page; its module is forgotten at once (the page holds what it needs)."""
+    from meeple.ui.cacao import legend
+    import sys
+    sys.modules.pop("meeple.ui.cacao.legend", None)
+    delattr(sys.modules["meeple.ui.cacao"], "legend")
+    return legend.SymbolsScreen(title, text)
 
 
 def _hint(scr):
