@@ -68,6 +68,7 @@ def footer_is(con, words, width=None):
     pixels than its own background and ink."""
     fh = ui_screen.footer_h()
     H = con.board.HEIGHT
+    words = ui_screen.footer_words(words, con.app)
     want, font = ui_screen.footer_fit(words, width or con.board.WIDTH)
     runs = [r for r in con.panel.texts if r[1] + r[3] > H - fh]
     assert [r[4].strip() for r in runs] == [want.strip()], (runs, want)

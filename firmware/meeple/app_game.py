@@ -248,6 +248,9 @@ class GameSession:
         self._ai_due = -1
         self._shown_seat = -1   # the human whose view is on screen (privacy)
         self._mark = [0, 0, 0]  # thinking mark: step, ticks of the last move, drawn
+        # (journal length, position) before the last human decision: the game menu's take-back
+        # check compares with it instead of replaying the journal (seconds late in a game)
+        self._before = None
 
     def is_human(self, seat):
         return self.seats[seat] == HUMAN
@@ -266,6 +269,8 @@ class GameSession:
         """Apply an action for the seat to move; ValueError (with the reason) if illegal."""
         core = self.core
         seat = core.to_move(self.state)
+        if self.seats[seat] == HUMAN:
+            self._before = (len(self.journal), bytes(self.state))
         core.apply(self.state, action)
         self.app.storage.save_state(self.meta, self.plugin.GAME, self.state)
         self.journal.add(seat, action)   # after the save: Continue replays the journal to it

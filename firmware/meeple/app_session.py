@@ -67,7 +67,7 @@ def point(s):
     mode = s.app.settings.get("takeback", 1)
     if not mode or s.core.is_over(s.state):
         return -1
-    return takeback.point(s.journal, s.state, s.seats, mode == 2)
+    return takeback.point(s.journal, s.state, s.seats, mode == 2, s._before)
 
 
 def take_back(s):
