@@ -62,3 +62,32 @@ def test_the_check_needs_no_replay_and_agrees_with_one(gid, seats, mode, tmp_pat
     assert turns > 5
     # "On": offered only where nothing was revealed since; "Always": at every turn but the first
     assert 0 < offered < turns if mode == 1 else offered == turns - 1
+
+
+@pytest.mark.parametrize("gid,seats", [("cacao", (HUMAN, EASY, EASY)), ("santiago", (HUMAN, EASY, EASY))])
+def test_after_continue_the_check_needs_no_replay_either(gid, seats, tmp_path, monkeypatch):
+    """Continue replays the journal to check the save: it keeps the position before the last
+    human action, so the first game menu after it replays nothing; the answer is asked once
+    per journal length."""
+    con = game(gid, seats, tmp_path)
+    turns = 0
+    for s in human_turns(con):
+        turns += 1
+        if turns == 8:
+            break
+    want = app_session.point(s)
+    kept = s._before
+    again = Console("waveshare_lcd_1_3", root=str(tmp_path))
+    again.keys("A A")                          # title, Continue
+    s2 = again.app.session
+    assert s2 is not None and s2.journal.ok and len(s2.journal) == len(s.journal)
+    assert s2._before == kept and s2.journal._before is None
+    calls = []
+    replay = takeback.replay
+    monkeypatch.setattr(takeback, "replay", lambda j, n: calls.append(n) or replay(j, n))
+    assert s2.can_take_back() == (want >= 0)
+    assert not calls
+    asked = []
+    monkeypatch.setattr(app_session, "point", lambda s: asked.append(1) or want)
+    s2.can_take_back()
+    assert not asked                          # the same journal length: the answer kept

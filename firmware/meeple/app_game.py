@@ -219,6 +219,8 @@ def _open(app, plugin, meta, state, keep, new):
         session.journal.start()
     else:
         session.journal.resume(state)
+        session._before = session.journal._before   # kept by the replay that checked the save
+        session.journal._before = None
     app.session = session
     session.screen = mod.Screen(session)
     app.push(session.screen)
@@ -251,6 +253,7 @@ class GameSession:
         # (journal length, position) before the last human decision: the game menu's take-back
         # check compares with it instead of replaying the journal (seconds late in a game)
         self._before = None
+        self._offer = (-1, False)   # (journal length * 4 + setting, offered): asked once a move
 
     def is_human(self, seat):
         return self.seats[seat] == HUMAN
@@ -356,9 +359,11 @@ class GameSession:
     def can_take_back(self):
         """The game menu offers "Take back my move" (meeple.takeback decides); the modules it
         takes are let go again, the game needs the room more."""
-        ok = _session().point(self) >= 0
-        _session_done()
-        return ok
+        n = len(self.journal) * 4 + self.app.settings.get("takeback", 1)
+        if self._offer[0] != n:
+            self._offer = (n, _session().point(self) >= 0)
+            _session_done()
+        return self._offer[1]
 
     def take_back(self):
         """Ask, then rewind to before the last human decision."""
