@@ -84,6 +84,18 @@ def test_cacao_symbol_page_draws_what_the_table_draws():
     assert compared == len(legend.KEYS) - 6   # all but the seat box, the hand and 4 tokens
 
 
+def test_cacao_numbers_are_the_cores():
+    """The tile counts, the hand and the end as the core plays them."""
+    text = dict(play_cacao.RULES)["Numbers"]
+    assert "Worker tiles: %d each with 2 players, %d with 3, %d with 4." % tuple(
+        cacao.turns_total(n) for n in (2, 3, 4)) in text
+    for n in (2, 3, 4):
+        st = cacao.new_game(n, 1)
+        assert cacao_model.hand_n(st, 0) == 3
+        assert sum(cacao._SET[n]) == cacao.turns_total(n)
+    assert "You hold 3" in text
+
+
 def test_every_cell_a_cacao_game_draws_is_on_the_symbol_page(tmp_path, monkeypatch):
     seen = set()
     cell = cacao_table.Table._cell

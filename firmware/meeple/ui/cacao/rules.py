@@ -24,7 +24,9 @@ RULES = (
      "At the end its fields are worth -10, -4, -1, 0, 2, 4, 7, 11 and 16 gold.\n"
      "Sun tokens: keep at most 3; 1 gold each at the end, or 1 pays for an overbuild.\n"
      "Cacao: store at most 5. Markets buy each cacao for the 2, 3 or 4 gold they show.\n"
-     "Temples: 6 gold for the most workers around one, 3 for the second most, at the end."),
+     "Temples: 6 gold for the most workers around one, 3 for the second most, at the end.\n"
+     "Worker tiles: 11 each with 2 players, 10 with 3, 9 with 4. You hold 3 and draw one after "
+     "each placement; the game ends when every seat has placed all of its tiles."),
     # one line per picture, in the order of meeple.ui.cacao.legend.KEYS (drawn beside it)
     ("Symbols", "Plantation 1: 1 cacao per worker facing it.\n"
      "Plantation 2: 2 cacao per worker.\n"
