@@ -12,7 +12,7 @@ from meeple import app_game
 from meeple.ui import screen as ui_screen
 from meeple.ui import theme
 from meeple.ui.cacao import legend, pages as cacao_pages, play as play_cacao
-from meeple.ui.santiago import play as play_santiago, screens as santiago_screens
+from meeple.ui.santiago import panel as santiago_panel, play as play_santiago, screens as santiago_screens
 from meeple.ui.screen import DialogScreen
 
 from santiago_screen_driver import Driver
@@ -253,6 +253,9 @@ def test_santiago_in_both_text_sizes(board, large, tmp_path):
         lay = game.lay
         assert lay.y0 + lay.bh <= con.board.HEIGHT - ui_screen.footer_h()   # the board whole
         assert lay.panel[1] + lay.panel[3] <= con.board.HEIGHT - ui_screen.footer_h()
+        if game.panel_shown():          # every panel row whole above the footer: none cut
+            assert 2 + sum(santiago_panel._height(r, lay.panel[2]) for r in game.panel_rows()) \
+                <= lay.panel[3], [r[0] for r in game.panel_rows()]
 
     def tour(game):
         """A human decides now: the game menu and all it opens, then back to the decision."""

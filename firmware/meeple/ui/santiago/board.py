@@ -67,7 +67,7 @@ class Layout:
                 self.ph = 17
         else:
             self.pw = (w - 5 * self.g - 4) // 8
-            self.ph = 21
+            self.ph = 21 if footer_h < 16 else 19   # the large footer: the panel keeps its rows
             self.status_h = 12
         bw = 8 * self.pw + 5 * self.g
         bh = 6 * self.ph + 4 * self.g
