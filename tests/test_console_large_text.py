@@ -39,6 +39,32 @@ def words_read(con):
     return " ".join(" ".join(seen[i] for i in sorted(seen)).split())
 
 
+def dialog_read(con):
+    """Every word of the dialog on top, read on the panel while scrolling it with the board's
+    keys (its lines are drawn in the reading font of the setting)."""
+    scr = con.app.screen
+    nxt = "down" if any(n == "down" for n, _ in con.board.BUTTONS) else "X"
+    seen = []
+    for _ in range(50):
+        body = con.text()[1:-1]
+        assert all(t[3] == ui_screen.text_font().h for t in con.panel.texts
+                   if t[1] > 20 and t[1] < con.board.HEIGHT - ui_screen.footer_h()), "font"
+        if not seen:
+            seen = body
+        else:
+            assert body[:-1] == seen[len(seen) - len(body) + 1:], (seen, body)
+            seen.append(body[-1])
+        before = scr.top
+        con.keys(nxt)
+        if scr.top == before:
+            break
+    return " ".join(" ".join(seen).split())
+
+
+def footer_text(con, footer):
+    return ui_screen.footer_fit(ui_screen.footer_words(footer, con.app), con.board.WIDTH)[0]
+
+
 def footer_ok(con, footer):
     drawn = con.text()[-1]
     want = ui_screen.footer_words(footer, con.app)
@@ -83,10 +109,12 @@ def test_menus_pages_and_dialogs_fit_in_both_sizes(board, large, tmp_path):
         app.pop()
     long = " ".join(["A question that is far too long for the large font."] * 4)
     for text in ("Leave this game? It stays saved for Continue.", long):
-        app.push(ConfirmScreen("Leave game", text, "leave", app.home))
+        scr = ConfirmScreen("Leave game", text, "leave", app.home)
+        app.push(scr)
         app.render()
-        shown = " ".join(" ".join(con.text()).split())
-        assert text in shown, (text, shown)       # the whole question, small if it must be
+        assert dialog_read(con) == text             # the whole question, scrolled if it must be
+        assert con.text()[-1] == footer_text(con, "A leave  B keep")
+        assert app.screen is scr
         app.pop()
     assert con.canvas.clipped == 0
 

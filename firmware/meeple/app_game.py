@@ -219,6 +219,8 @@ def _open(app, plugin, meta, state, keep, new):
         session.journal.start()
     else:
         session.journal.resume(state)
+        session._before = session.journal._before   # kept by the replay that checked the save
+        session.journal._before = None
     app.session = session
     session.screen = mod.Screen(session)
     app.push(session.screen)
@@ -248,6 +250,10 @@ class GameSession:
         self._ai_due = -1
         self._shown_seat = -1   # the human whose view is on screen (privacy)
         self._mark = [0, 0, 0]  # thinking mark: step, ticks of the last move, drawn
+        # (journal length, position) before the last human decision: the game menu's take-back
+        # check compares with it instead of replaying the journal (seconds late in a game)
+        self._before = None
+        self._offer = (-1, False)   # (journal length * 4 + setting, offered): asked once a move
 
     def is_human(self, seat):
         return self.seats[seat] == HUMAN
@@ -266,6 +272,8 @@ class GameSession:
         """Apply an action for the seat to move; ValueError (with the reason) if illegal."""
         core = self.core
         seat = core.to_move(self.state)
+        if self.seats[seat] == HUMAN:
+            self._before = (len(self.journal), bytes(self.state))
         core.apply(self.state, action)
         self.app.storage.save_state(self.meta, self.plugin.GAME, self.state)
         self.journal.add(seat, action)   # after the save: Continue replays the journal to it
@@ -351,9 +359,11 @@ class GameSession:
     def can_take_back(self):
         """The game menu offers "Take back my move" (meeple.takeback decides); the modules it
         takes are let go again, the game needs the room more."""
-        ok = _session().point(self) >= 0
-        _session_done()
-        return ok
+        n = len(self.journal) * 4 + self.app.settings.get("takeback", 1)
+        if self._offer[0] != n:
+            self._offer = (n, _session().point(self) >= 0)
+            _session_done()
+        return self._offer[1]
 
     def take_back(self):
         """Ask, then rewind to before the last human decision."""

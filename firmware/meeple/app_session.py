@@ -36,6 +36,8 @@ class PassScreen(DialogScreen):
     def event(self, e):
         if e == ev.OK or (e == ev.ALT and self.app and not self.app.input.dpad):
             self.app.pop()
+        elif e != ev.BACK:      # up/down scroll a message too long for large text
+            DialogScreen.event(self, e)
 
 
 def leave(s):
@@ -65,7 +67,7 @@ def point(s):
     mode = s.app.settings.get("takeback", 1)
     if not mode or s.core.is_over(s.state):
         return -1
-    return takeback.point(s.journal, s.state, s.seats, mode == 2)
+    return takeback.point(s.journal, s.state, s.seats, mode == 2, s._before)
 
 
 def take_back(s):

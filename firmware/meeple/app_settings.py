@@ -98,6 +98,12 @@ class GameRules(MenuScreen):
 
     def choose(self, i):
         title, text = app_game.rules(self.plugin)[i]
+        if title == "Symbols":      # a game's symbol page is drawn with its pictures
+            keep = app_game.loaded()
+            self.app.push(__import__("meeple.ui.%s.legend" % self.plugin.GAME, None, None,
+                                     ("KEYS",)).SymbolsScreen(title, text))
+            app_game.unload(keep)   # the page holds what it draws with; the menus do not
+            return
         self.app.push(TextScreen(title, text))
 
 

@@ -33,6 +33,7 @@ class Journal:
         self.ok = True
         self.dirty = False         # a write failed (full flash): rewrite it whole when possible
         self._path = storage.path("moves.bin")
+        self._before = None        # resume: (k, the position before the last human action k)
 
     def _gen(self):
         g = self.meta.get("gen", 0)
@@ -64,9 +65,15 @@ class Journal:
             self.moves = bytearray()
         data = None
         core = self.core
+        seats = self.meta.get("seats") or ()
+        k = n - 1 if seats else -1   # the last human action (seat kind 0): the take-back check
+        while k >= 0 and seats[self.moves[3 * k]] != 0:   # starts from the position before it
+            k -= 1
         try:
             st = self.initial()
             for i in range(n):
+                if i == k:
+                    self._before = (k, bytes(st))
                 core.apply(st, self.action(i))
         except ValueError:
             self.moves = bytearray()
@@ -85,6 +92,8 @@ class Journal:
             if found < 0:
                 self.moves = bytearray()
                 return
+            if seats and seats[seat] == 0:
+                self._before = (n, bytes(st))
             self.moves.extend(bytes((seat, found >> 8, found & 255)))
             torn = True
         self.ok = True

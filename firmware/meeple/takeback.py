@@ -23,9 +23,10 @@ def _marks(game, st, seat):
     return None
 
 
-def point(journal, state, seats, allow_reveal):
+def point(journal, state, seats, allow_reveal, before=None):
     """The journal length to rewind to (the index of the last human decision), or -1 when
-    there is none or it would undo a reveal (and `allow_reveal` is False)."""
+    there is none or it would undo a reveal (and `allow_reveal` is False). `before`: (k, the
+    position before journal action k) if the session kept it, which spares the replay."""
     if not journal.ok:
         return -1
     k = len(journal) - 1
@@ -35,7 +36,7 @@ def point(journal, state, seats, allow_reveal):
         return -1
     if allow_reveal:
         return k
-    st = replay(journal, k)
+    st = before[1] if before is not None and before[0] == k else replay(journal, k)
     seat = journal.seat(k)
     game = journal.meta["game"]
     before = _marks(game, st, seat)

@@ -115,15 +115,36 @@ def wrap(text, cols):
 
 def fit_footer(text, cols):
     """A footer in `cols` characters (large text): single spaces, arrows for direction words,
-    then whole words off the end (the buttons' names stay, their last verbs go first)."""
+    then whole "key verb" pairs off the end (the first ones name what the player needs most;
+    the Buttons page has them all). "" when even the first pair does not fit: the text is not
+    key hints (a note, a consequence) and `footer_fit` shows it whole in the small font."""
     if len(text) <= cols:
         return text
     while "  " in text:
         text = text.replace("  ", " ")
     text = text.replace("up/down", ARROW_UP + ARROW_DOWN).replace("<>", ARROW_LEFT + ARROW_RIGHT)
-    while len(text) > cols and " " in text:
-        text = text[:text.rfind(" ")]
-    return text
+    words = text.split(" ")
+    while len(" ".join(words)) > cols:
+        i = len(words) - 1   # the last word that starts a pair: a key, or "hold" before one
+        while i > 0 and not (words[i] == "hold" or (words[i - 1] != "hold" and not [
+                ch for ch in words[i] if ch not in "ABXY/" + ARROW_LEFT + ARROW_RIGHT + ARROW_UP
+                + ARROW_DOWN])):
+            i -= 1
+        if i == 0:
+            return ""
+        words = words[:i]
+    return " ".join(words)
+
+
+def footer_fit(text, w):
+    """(text, font) of a footer `w` px wide: the reading font with the pairs that fit, or the
+    whole text in the small font when it is not key hints and does not fit large."""
+    f = _TEXT[0]
+    t = fit_footer(text, (w - 4) // f.w)
+    if not t:
+        f = SMALL
+        t = text
+    return t, f
 
 
 class Screen:
@@ -140,10 +161,8 @@ class Screen:
 
     def draw_footer(self, c):
         fh = footer_h()
-        f = text_font()
-        cell(c, 0, c.height - fh, c.width, fh,
-             fit_footer(footer_words(self.footer, self.app), (c.width - 4) // f.w), theme.DIM,
-             theme.BG, f)
+        t, f = footer_fit(footer_words(self.footer, self.app), c.width)
+        cell(c, 0, c.height - fh, c.width, fh, t, theme.DIM, theme.BG, f)
 
     def draw_body(self, c):
         x, y, w, h = body(c)
@@ -164,7 +183,8 @@ class Screen:
 # game is open, and rather than in a module of their own, which the idle menus would pay for)
 
 class DialogScreen(Screen):
-    """A message; A runs on_ok (default: close), B runs on_back (default: close)."""
+    """A message; A runs on_ok (default: close), B runs on_back (default: close). A message
+    longer than the panel scrolls with up/down (X/Y), in the reading font of either size."""
 
     def __init__(self, title, message, on_ok=None, on_back=None, footer="A ok  B back"):
         Screen.__init__(self)
@@ -173,6 +193,9 @@ class DialogScreen(Screen):
         self.on_ok = on_ok
         self.on_back = on_back
         self.footer = footer
+        self.top = 0
+        self.rows = 0       # lines it scrolls by (0: the whole message shows)
+        self._drawn = 0
 
     def draw_body(self, c):
         x, y, w, h = body(c)
@@ -182,20 +205,29 @@ class DialogScreen(Screen):
         lh = line_h()
         lines = wrap(self.message, (w - 16) // f.w)
         rows = (h - 12) // lh
-        if len(lines) > rows and f is not SMALL:   # too long for large text: all of it, small
-            f = SMALL
-            lh = 10
-            lines = wrap(self.message, (w - 16) // f.w)
-            rows = (h - 12) // lh
-        for i in range(min(rows, len(lines))):
-            if lines[i]:
-                c.text(lines[i], x + 8, y + 8 + i * lh, theme.FG, theme.PANEL, f)
+        self.rows = max(0, len(lines) - rows)
+        top = self.top = min(self.top, self.rows)
+        for i in range(min(rows, len(lines) - top)):
+            if lines[top + i]:
+                c.text(lines[top + i], x + 8, y + 8 + i * lh, theme.FG, theme.PANEL, f)
+        if self.rows:   # a scroll bar: where the lines shown are in the message
+            bh = max(4, (h - 12) * rows // len(lines))
+            c.fill_rect(x + w - 7, y + 6 + (h - 12 - bh) * top // self.rows, 3, bh, theme.DIM)
+        self._drawn = top
+
+    def update(self, c):
+        if self._drawn != self.top:
+            self.draw_body(c)
 
     def event(self, e):
         if e == ev.OK:
             (self.on_ok or self._close)()
         elif e == ev.BACK:
             (self.on_back or self._close)()
+        elif e == ev.UP or e == ev.PREV:
+            self.top = max(0, self.top - 1)
+        elif e == ev.DOWN or e == ev.NEXT:
+            self.top = min(self.rows, self.top + 1)
 
     def _close(self):
         if self.app:

@@ -10,4 +10,4 @@ SEAT_NAMES = ("Red", "Purple", "White", "Yellow")  # as meeple.core.cacao
 SEAT_LETTERS = ("R", "P", "W", "Y")
 OPTIONS = (("start_seat", "Start player", (None, 0, 1, 2, 3), ("Random", "R Red", "P Purple",
                                                                 "W White", "Y Yellow")),)
-RULE_TITLES = ("Overview", "Your turn", "Selling", "Overbuilding", "Scoring", "Numbers")  # the titles of play.RULES (a test keeps them equal)
+RULE_TITLES = ("Overview", "Your turn", "Selling", "Overbuilding", "Scoring", "Numbers", "Symbols")  # the titles of play.RULES (a test keeps them equal)

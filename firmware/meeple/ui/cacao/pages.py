@@ -19,7 +19,7 @@ from meeple.ui import sprites, theme
 from meeple.ui.cacao.panels import seat_box, seat_line
 from meeple.ui.cacao.table import CS, CURSOR, LEGAL, LETTERS, TABLE_BG, worker_tile, workers4
 from meeple.ui.gfx import SMALL
-from meeple.ui.screen import Screen, body, cell, wrap
+from meeple.ui.screen import Screen, body, cell, line_h, text_font, wrap
 from meeple.ui.widgets import MenuList, MenuScreen
 
 SEAT_NAMES = cacao.SEAT_NAMES
@@ -170,8 +170,8 @@ class RowsScreen(Screen):
     def draw_body(self, c):
         x, y, w, h = body(c)
         if self.starts is None:
-            self._wrap((w - 22) // SMALL.w)
-        self.n = max(1, (h - 4) // 10)
+            self._wrap((w - 24) // text_font().w)
+        self.n = max(1, (h - 4) // line_h())
         if self.at_end:
             self.top = max(0, self.count() - self.n)
             self.at_end = False
@@ -184,20 +184,22 @@ class RowsScreen(Screen):
             return
         x, y, w, h = body(c)
         total = self.count()
+        lh = line_h()   # Settings > Text
+        f = text_font()
         for r in range(self.n):
             i = self.top + r
-            yy = y + 2 + r * 10
+            yy = y + 2 + r * lh
             if i < total:
                 seat, text = self.line(i)
                 if seat >= 0:
-                    seat_box(c, x + 2, yy, seat)
+                    seat_box(c, x + 2, yy, seat, lh)
                 else:
-                    c.fill_rect(x + 2, yy, 10, 10, theme.BG)
-                c.fill_rect(x, yy, 2, 10, theme.BG)
-                cell(c, x + 12, yy, w - 20, 10, text, theme.FG, theme.BG, SMALL)
+                    c.fill_rect(x + 2, yy, 10, lh, theme.BG)
+                c.fill_rect(x, yy, 2, lh, theme.BG)
+                cell(c, x + 12, yy, w - 20, lh, text, theme.FG, theme.BG, f)
             else:
-                c.fill_rect(x, yy, w - 8, 10, theme.BG)
-        c.fill_rect(x, y + 2 + self.n * 10, w - 8, h - 2 - self.n * 10, theme.BG)
+                c.fill_rect(x, yy, w - 8, lh, theme.BG)
+        c.fill_rect(x, y + 2 + self.n * lh, w - 8, h - 2 - self.n * lh, theme.BG)
         total = max(total, 1)
         c.fill_rect(x + w - 8, y + 2, 8, h - 2, theme.BG)
         if total > self.n:
@@ -274,9 +276,17 @@ def result_rows(core, st):
 
 
 # ---- the game menu: scoreboard and actions -----------------------------------------------------
+def table_text(st):
+    """The display, the pile counter and the overbuild rule in words."""
+    disp = " ".join(cacao.JUNGLE_NAMES[m.display(st, i)] for i in range(2) if m.display(st, i))
+    return "Display: %s. %s. %s." % (disp or "empty", pile_text(st, bytearray(11)),
+                                     overbuild_text(st))
+
+
 class GameMenu(Screen):
     """Every seat's figures, the display, the pile counter and the overbuild rule at the top;
-    the menu under them (hint, log, overview, rules, leave)."""
+    the menu under them (hint, log, overview, rules, leave). In large text (Settings > Text)
+    the menu has the screen and the figures are its "Scores" page."""
 
     footer = "A select  B back"
 
@@ -284,27 +294,25 @@ class GameMenu(Screen):
         Screen.__init__(self)
         self.state = state
         self.title = title
-        self.menu = MenuList(items, None, 0, SMALL)
+        self.menu = MenuList(items, None, 0, text_font())
         self.actions = actions
-        self._counts = bytearray(11)
 
     def draw_body(self, c):
         st = self.state
         x, y, w, h = body(c)
         c.fill_rect(x, y, w, 2, theme.BG)
         yy = y + 2
-        for s in range(m.players(st)):
-            seat_box(c, x + 2, yy, s)
-            c.fill_rect(x, yy, 2, 10, theme.BG)
-            cell(c, x + 12, yy, w - 12, 10, seat_line(st, s), theme.FG, theme.BG, SMALL)
-            yy += 10
-        disp = " ".join(cacao.JUNGLE_NAMES[m.display(st, i)] for i in range(2) if m.display(st, i))
-        for text in wrap("Display: %s. %s. %s." % (disp or "empty", pile_text(st, self._counts),
-                                                   overbuild_text(st)), (w - 4) // SMALL.w):
-            cell(c, x, yy, w, 10, text, theme.DIM, theme.BG, SMALL)
-            yy += 10
-        c.fill_rect(x, yy, w, 2, theme.ACCENT)
-        yy += 3
+        if self.menu.font is SMALL:
+            for s in range(m.players(st)):
+                seat_box(c, x + 2, yy, s)
+                c.fill_rect(x, yy, 2, 10, theme.BG)
+                cell(c, x + 12, yy, w - 12, 10, seat_line(st, s), theme.FG, theme.BG, SMALL)
+                yy += 10
+            for text in wrap(table_text(st), (w - 4) // SMALL.w):
+                cell(c, x, yy, w, 10, text, theme.DIM, theme.BG, SMALL)
+                yy += 10
+            c.fill_rect(x, yy, w, 2, theme.ACCENT)
+            yy += 3
         self.menu.place(x, yy, w, y + h - yy)
         self.menu.draw(c)
 
@@ -643,9 +651,13 @@ def menu(scr):
     items = ["Log", "Overview", "Temples", "Rules", "Leave game"]
     acts = [lambda: log(scr), lambda: overview(scr), lambda: temple_page(scr), lambda: _rules(scr),
             scr.session.leave]
+    if text_font() is not SMALL:   # large text: the scoreboard is a page of its own
+        items.insert(0, "Scores")
+        acts.insert(0, lambda: scr.app.push(RowsScreen("Scores", [
+            (s, seat_line(st, s)) for s in range(m.players(st))] + [(-1, table_text(st))])))
     if scr.session.can_take_back():   # the console's take-back (meeple.app_game)
-        items.insert(4, "Take back my move")
-        acts.insert(4, scr.session.take_back)
+        items.insert(-1, "Take back my move")
+        acts.insert(-1, scr.session.take_back)
     if scr.deciding():
         items.insert(0, "Hint")
         acts.insert(0, lambda: _hint(scr))
@@ -671,7 +683,18 @@ def _rules(scr):
 
 
 def _rule_page(app, title, text):
+    if title == "Symbols":      # drawn beside the pictures (meeple.ui.cacao.legend)
+        return lambda: app.push(symbols(title, text))
     return lambda: app.push(RowsScreen(title, [(-1, text)]))
+
+
+def symbols(title, text):
+    """The symbol page; its module is forgotten at once (the page holds what it needs)."""
+    from meeple.ui.cacao import legend
+    import sys
+    sys.modules.pop("meeple.ui.cacao.legend", None)
+    delattr(sys.modules["meeple.ui.cacao"], "legend")
+    return legend.SymbolsScreen(title, text)
 
 
 def _hint(scr):

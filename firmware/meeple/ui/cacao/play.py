@@ -38,7 +38,7 @@ from meeple.ui import theme
 from meeple.ui.cacao.panels import SidePanel
 from meeple.ui.cacao.table import Overlay, Table
 from meeple.ui.gfx import SMALL
-from meeple.ui.screen import FOOTER_H, cell, wrap
+from meeple.ui.screen import cell, footer_fit, footer_h, wrap
 from meeple.ui.screen import Screen as _Base
 from meeple.ui.screen import DialogScreen
 
@@ -433,7 +433,7 @@ class Screen(_Base):
         self._hint_due = False
         st = self.session.state
         action, reason = ai.hint(cacao, st, m.to_move(st))
-        text = "%s\n\n%s\n\nA use it  B back" % (cacao.describe(st, action), reason)
+        text = "%s\n\n%s" % (cacao.describe(st, action), reason)   # the footer: A use it
         self.app.push(DialogScreen("Hint", text, lambda: self._use_hint(action),
                                    self.session.back_to_menu, "A use it  B back"))
 
@@ -633,7 +633,7 @@ class Screen(_Base):
         if self.table:
             return
         w = c.width
-        h = c.height - FOOTER_H
+        h = c.height - footer_h()   # Settings > Text: the footer's font
         cols = (w - 72) // 24
         tw = cols * 24
         self.table = Table(0, 0, tw, h)
@@ -720,7 +720,9 @@ class Screen(_Base):
         f = self._footer_text()
         if f != self._footer:
             self._footer = f
-            cell(c, 0, c.height - FOOTER_H, c.width, FOOTER_H, f, theme.DIM, theme.BG)
+            fh = footer_h()
+            t, font = footer_fit(f, c.width)
+            cell(c, 0, c.height - fh, c.width, fh, t, theme.DIM, theme.BG, font)
 
     def _plan_lines(self):
         """The plan box's rows: (plan index, text) with each plan in words and its outcome

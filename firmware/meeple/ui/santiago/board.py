@@ -62,9 +62,12 @@ class Layout:
             self.pw = 26
             self.ph = 18
             self.status_h = 0
+            if h - footer_h < 6 * 18 + 16:   # the large footer (Settings > Text): lower plots
+                self.g = 3
+                self.ph = 17
         else:
             self.pw = (w - 5 * self.g - 4) // 8
-            self.ph = 21
+            self.ph = 21 if footer_h < 16 else 19   # the large footer: the panel keeps its rows
             self.status_h = 12
         bw = 8 * self.pw + 5 * self.g
         bh = 6 * self.ph + 4 * self.g
@@ -294,7 +297,7 @@ class Board:
                 c.fill_rect(bx, y + 2, 8, 10, COLORS[q])
                 c.text(_LETTERS[q], bx + 1, y + 3, INK[q], COLORS[q], SMALL)
             m = S.markers(st, p)
-            py = y + 13 if h < 22 else y + 15
+            py = y + h - 5 if h < 22 else y + 15
             for k in range(m):
                 c.fill_rect(bx + k * 5, py, 4, 4, theme.BLACK)
         if f & (F_LOSE | F_DRY):

@@ -43,7 +43,7 @@ from meeple.ui.santiago import panel as P
 from meeple.ui.santiago import state as S
 from meeple.ui import theme
 from meeple.ui.gfx import SMALL
-from meeple.ui.screen import FOOTER_H, Screen as _Screen, cell
+from meeple.ui.screen import Screen as _Screen, cell, footer_fit, footer_h
 
 from meeple.ui.santiago import GAME, OPTIONS, PLAYERS, RULE_TITLES, SEAT_LETTERS, SEAT_NAMES, TITLE  # noqa: F401
 
@@ -390,7 +390,7 @@ class Screen(_Screen):
     # ---- drawing -----------------------------------------------------------------------------
     def _layout(self, c):
         if self.lay is None or self.lay.w != c.width:
-            self.lay = B.Layout(c.width, c.height, FOOTER_H)
+            self.lay = B.Layout(c.width, c.height, footer_h())
             self.board = B.Board(self.lay)
             self.panel = P.Panel(self.lay.panel)
             self._marks()
@@ -455,13 +455,15 @@ class Screen(_Screen):
         if d & D_STATUS and not lay.short:
             self._status_bar(c)
         if d & (D_FOOT | D_INFO):
-            t = self.footer_text()[:(lay.w - 4) // SMALL.w]
-            if self._foot is None:
-                cell(c, 0, lay.h - FOOTER_H, lay.w, FOOTER_H, t, theme.DIM, theme.BG)
+            t, f = footer_fit(self.footer_text(), lay.w)
+            t = t[:(lay.w - 4) // f.w]
+            fh = footer_h()
+            if self._foot is None or self._foot[1] is not f:
+                cell(c, 0, lay.h - fh, lay.w, fh, t, theme.DIM, theme.BG, f)
             else:
-                P.text_diff(c, 2, lay.h - FOOTER_H + (FOOTER_H - SMALL.h) // 2, self._foot, t,
-                            theme.DIM, theme.BG)
-            self._foot = t
+                P.text_diff(c, 2, lay.h - fh + (fh - f.h) // 2, self._foot[0], t,
+                            theme.DIM, theme.BG, f)
+            self._foot = (t, f)
 
     def _status_bar(self, c):
         """Round, phase and overseer on the left, the last action on the right as far as it

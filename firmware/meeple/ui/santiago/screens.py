@@ -9,7 +9,7 @@ from meeple.ui.santiago import panel as P
 from meeple.ui.santiago import state as S
 from meeple.ui import theme
 from meeple.ui.gfx import SMALL
-from meeple.ui.screen import FOOTER_H, Screen, cell
+from meeple.ui.screen import Screen, cell, footer_h, text_font
 from meeple.ui.widgets import MenuScreen, TextScreen
 
 
@@ -149,12 +149,16 @@ class DroughtScreen(Screen):
             m = g.dmarks[p]
             bd.marks[p] = B.F_DRY if m == S.DRY else (B.F_LOSE if m == S.LOSE else 0)
         bd.draw(c, g.before)
+        fh = footer_h()
+        f = text_font()
         if lay.short:  # the whole board stays in view: the count goes into the footer
-            cell(c, 0, lay.h - FOOTER_H, lay.w, FOOTER_H, self.short, theme.ACCENT, theme.BG)
+            if len(self.short) * f.w > lay.w - 4:
+                f = SMALL   # the counts whole rather than cut
+            cell(c, 0, lay.h - fh, lay.w, fh, self.short, theme.ACCENT, theme.BG, f)
         else:
             P.draw(c, lay.panel, [(P.R_TEXT, self.text), (P.R_TEXT, "-1: loses a marker  "
                                                                      "X: turns to desert")])
-            cell(c, 0, lay.h - FOOTER_H, lay.w, FOOTER_H, self.footer, theme.DIM, theme.BG)
+            cell(c, 0, lay.h - fh, lay.w, fh, self.footer, theme.DIM, theme.BG, f)
             cell(c, 0, 0, lay.w, lay.status_h, self.title, theme.BAR_FG, theme.BAR, SMALL)
         if g.session.humans() == 0 and self.app:
             self.until = self.app.ticks() + 2 * self.app.settings["ai_pause"] * 100
