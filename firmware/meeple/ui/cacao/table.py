@@ -266,6 +266,12 @@ class Table:
                 i += 1
 
     def _cell(self, c, x, y, s):
+        """One cell, composed off screen and sent in one window (every branch covers it all)."""
+        c.begin(x, y, CS, CS)
+        self._paint(c, x, y, s)
+        c.end()
+
+    def _paint(self, c, x, y, s):
         kind = s & 1023
         if kind & 512:                                # the tile being placed
             g = kind & 63
