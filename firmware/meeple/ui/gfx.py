@@ -108,8 +108,9 @@ class Canvas:
         sends it in one window. A table cell is a dozen drawing calls, each its own window and
         SPI transfer when drawn on the panel: composed, it is one. The calls must cover the
         whole rectangle (what they leave undrawn is undefined) and stay inside it (what does
-        not is counted in `clipped`). w * h * 2 <= 4096; False (and nothing changes) if larger."""
-        if w * h * 2 > _STRIP or not self._fits(x, y, w, h):
+        not is counted in `clipped`). w * h * 2 <= 4096. False, and nothing changes, when it
+        is larger or a rectangle is being composed already (its end() sends both)."""
+        if self._off or w * h * 2 > _STRIP or not self._fits(x, y, w, h):
             return False
         self._off = (x, y, w, h, framebuf.FrameBuffer(self._buf, w, h, framebuf.RGB565))
         return True
