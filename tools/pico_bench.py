@@ -96,13 +96,17 @@ def _stats(xs):
 
 
 def latencies(pico, keys, repeat, log):
-    """[(latency_ms, bytes)] for pressing each of `keys` in turn, `repeat` rounds."""
+    """[(latency_ms, bytes)] for pressing each of `keys` in turn, `repeat` rounds. The log
+    also gives each press's first pixel (ms after the press) and its RAMWR bursts."""
     out = []
+    seen = []
     for _ in range(repeat):
         for k in keys:
             r = pico.vh.latency(k, jitter_ms=10, quiet_ms=400, timeout_ms=60000)
             out.append((r["latency_ms"], r["bytes"]))
-    log("  %s: %s" % (" ".join(keys), ", ".join("%.0f ms/%d B" % (l or 0, b) for l, b in out)))
+            seen.append("%.0f ms (first %.0f, %d bursts)/%d B" % (
+                r["latency_ms"] or 0, r["first_write_ms"] or 0, r["bursts"], r["bytes"]))
+    log("  %s: %s" % (" ".join(keys), ", ".join(seen)))
     return out
 
 
