@@ -139,30 +139,36 @@ def test_a_composed_rectangle_shows_what_direct_drawing_shows():
 
 
 def test_native_text_is_the_framebuf_text_and_runs_on_the_pico():
-    """On the Pico (rp2) text goes through meeple.ui.glyphs (viper); it must give exactly the
-    pixels of the framebuf path that CPython, WebAssembly and the unix port use (and that
-    host_sim shows). Elsewhere the native module must not load: it is ARM code."""
+    """Where MicroPython compiles viper (the Pico, the unix port) text goes through
+    meeple.ui.glyphs; it must give exactly the pixels of the framebuf path that CPython and
+    WebAssembly use (and that host_sim shows). On the Pico the native path must be there."""
     import sys
-    if sys.platform != "rp2":
-        assert gfx._glyphs is None
+    if sys.platform == "rp2":
+        assert gfx._glyphs is not None, "meeple.ui.glyphs did not load on the Pico"
+    if gfx._glyphs is None:
+        print("framebuf text only here (no native emitter)")
         return
-    assert gfx._glyphs is not None, "meeple.ui.glyphs did not load on the Pico"
     chars = "".join(chr(i) for i in range(32, 0x85)) + "\u00e9\u20ac"   # and two not in the font
-    shots = []
-    for native in (gfx._glyphs, None):
-        saved = gfx._glyphs
-        gfx._glyphs = native
-        try:
-            d = _Memory(120, 40)
-            c = gfx.Canvas(d, 120, 40)
-            for font in (gfx.SMALL, gfx.LARGE):
-                for k in range(0, len(chars), 9):
+    native = gfx._glyphs
+    d = _Memory(120, 40)
+    c = gfx.Canvas(d, 120, 40)
+    compared = 0
+    try:
+        for font in (gfx.SMALL, gfx.LARGE):
+            for k in range(0, len(chars), 9):
+                shot = None
+                for way in (native, None):
+                    gfx._glyphs = way
                     c.text(chars[k:k + 9], 3, 1, theme.FG, theme.BG, font)
                     c.begin(10, 20, 60, 16)
                     c.text(chars[k:k + 5], 10, 20, theme.ACCENT, theme.PANEL, font)
                     c.end()
-                    shots.append(bytes(d.pixels))
-        finally:
-            gfx._glyphs = saved
-    half = len(shots) // 2
-    assert shots[:half] == shots[half:]
+                    if shot is None:
+                        shot = bytes(d.pixels)
+                        d.pixels[:] = bytes(len(d.pixels))
+                    else:
+                        assert bytes(d.pixels) == shot, (font.w, k)
+                        compared += 1
+    finally:
+        gfx._glyphs = native
+    assert compared == 2 * ((len(chars) + 8) // 9)

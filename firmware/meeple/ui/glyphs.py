@@ -2,10 +2,11 @@
 it imports, else through framebuf.blit, which gives the same pixels).
 
 On the Pico, framebuf's palette blit costs about 1.3 us a pixel and gathering the glyph
-columns in Python as much again: 5 ms for ten large letters. This viper function writes the
-RGB565 pixels straight from the font's MONO_VLSB columns (about ten times faster). It cannot
-load where there is no ARM native code (CPython, WebAssembly MicroPython, the unix port: the
-.mpy is built for armv6m), and gfx then falls back.
+columns in Python as much again: 5 ms for ten large letters; this viper function writes the
+RGB565 pixels straight from the font's MONO_VLSB columns in about half of that, SPI included.
+It ships as source (tools.build KEEP_SOURCE) so that each board compiles it for its own CPU;
+it cannot load on CPython or where MicroPython has no native emitter (WebAssembly), and gfx
+then falls back.
 """
 import micropython  # ImportError on CPython: gfx falls back
 
