@@ -159,13 +159,14 @@ def test_native_text_is_the_framebuf_text_and_runs_on_the_pico():
                 shot = None
                 for way in (native, None):
                     gfx._glyphs = way
+                    d.pixels[:] = bytes(len(d.pixels))
                     c.text(chars[k:k + 9], 3, 1, theme.FG, theme.BG, font)
                     c.begin(10, 20, 60, 16)
+                    c.fill_rect(10, 20, 60, 16, theme.PANEL)
                     c.text(chars[k:k + 5], 10, 20, theme.ACCENT, theme.PANEL, font)
                     c.end()
                     if shot is None:
                         shot = bytes(d.pixels)
-                        d.pixels[:] = bytes(len(d.pixels))
                     else:
                         assert bytes(d.pixels) == shot, (font.w, k)
                         compared += 1
