@@ -21,9 +21,9 @@ except ImportError:  # CPython host: the same API in plain Python
 
 from meeple.ui import fontdata
 
-try:  # text pixels in native code on the Pico; the same pixels through framebuf elsewhere
+try:  # text pixels in viper code where MicroPython compiles it (the Pico); framebuf gives the same
     from meeple.ui.glyphs import draw as _glyphs
-except (ImportError, ValueError, SyntaxError, NotImplementedError):  # no ARM native code here
+except (ImportError, ValueError, SyntaxError, NotImplementedError):  # CPython, no native emitter
     _glyphs = None
 
 _STRIP = 4096       # bytes of RGB565 scratch: a 128x16 text chunk or a 45x45 sprite
