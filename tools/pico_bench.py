@@ -96,13 +96,17 @@ def _stats(xs):
 
 
 def latencies(pico, keys, repeat, log):
-    """[(latency_ms, bytes)] for pressing each of `keys` in turn, `repeat` rounds."""
+    """[(latency_ms, bytes)] for pressing each of `keys` in turn, `repeat` rounds. The log
+    also gives each press's first pixel (ms after the press) and its RAMWR bursts."""
     out = []
+    seen = []
     for _ in range(repeat):
         for k in keys:
             r = pico.vh.latency(k, jitter_ms=10, quiet_ms=400, timeout_ms=60000)
             out.append((r["latency_ms"], r["bytes"]))
-    log("  %s: %s" % (" ".join(keys), ", ".join("%.0f ms/%d B" % (l or 0, b) for l, b in out)))
+            seen.append("%.0f ms (first %.0f, %d bursts)/%d B" % (
+                r["latency_ms"] or 0, r["first_write_ms"] or 0, r["bursts"], r["bytes"]))
+    log("  %s: %s" % (" ".join(keys), ", ".join(seen)))
     return out
 
 
@@ -146,7 +150,9 @@ def measure(repeat=7, heap_steps=4000, hard_steps=60, log=print, parts=PARTS, he
 
 def _cacao(pico, lat, repeat, log):
     """The placement cursor, at the points of the CI session where the Pico's screen matched
-    host_sim's (tools.pico_scripts: a placement at turn 1 and after ten decisions)."""
+    host_sim's (tools.pico_scripts: a placement at turn 1 and after ten decisions), and two
+    turns later, where snaps up and down leave the view (pans: more than PAN_BYTES repainted;
+    host_sim shows the same with `python -m tools.pico_session --sim-only`)."""
     from tools import pico_scripts, pico_session
 
     vh = pico.vh
@@ -157,10 +163,16 @@ def _cacao(pico, lat, repeat, log):
     moves = latencies(pico, ["RIGHT", "DOWN", "LEFT", "UP"], repeat, log)
     vh.shot(os.path.join(ROOT, "build", "pico", "bench-cacao-cursor-1.png"))
     pico_session.fresh_console(pico)
-    pico.keys(" ".join(keys))               # the placement of the session's cacao_after_sell
+    pico.keys(" ".join(keys) + " A")        # the session's cacao_after_sell (A closes its recap)
     moves += latencies(pico, ["RIGHT", "RIGHT", "RIGHT", "DOWN", "DOWN", "LEFT", "LEFT", "LEFT", "UP", "UP"],
                        repeat, log)
     vh.shot(os.path.join(ROOT, "build", "pico", "bench-cacao-cursor.png"))
+    # two turns later (each default, the bots answering) the legal cells span ten rows of a
+    # nine-row view: going down to the last one and back up pans the view twice a round
+    pico_session.fresh_console(pico)
+    pico.keys(" ".join(keys) + " A " + " ".join(["A", "wait:500"] * 4))
+    moves += latencies(pico, ["DOWN"] * 5 + ["UP"] * 5, repeat, log)
+    vh.shot(os.path.join(ROOT, "build", "pico", "bench-cacao-pan.png"))
     lat["cacao_cursor_snap"] = _stats([ms for ms, b in moves if b <= PAN_BYTES])
     lat["cacao_pan"] = _stats([ms for ms, b in moves if b > PAN_BYTES])
 

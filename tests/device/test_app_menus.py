@@ -16,8 +16,10 @@ HEAP_BUDGET = 80 * 1024
 # firmware compiled to .mpy as it ships, in tests/test_heap_budgets.py (about 52 KB today).
 # (issue 12 raised it from 112 KB: the files layer that survives power cuts and full flash is
 # compiled from source here, and its compile garbage counts; the retained heap, measured as it
-# ships, stays under the budget in tests/test_heap_budgets.py.)
-HEAP_CEILING = 124 * 1024
+# ships, stays under the budget in tests/test_heap_budgets.py.) Issue 11 raised it from 124 KB:
+# the canvas's off-screen drawing and the viper text path (whose module is parsed here and
+# refused, WebAssembly having no native emitter) add about 3 KB of compile garbage.
+HEAP_CEILING = 128 * 1024
 
 
 def _root():

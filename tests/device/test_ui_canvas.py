@@ -75,3 +75,101 @@ def test_menu_cursor_move_redraws_two_labels():
     before = d.bytes_sent
     m.update(c)
     assert d.bytes_sent == before  # nothing changed: nothing sent
+
+
+class _Memory:
+    """A display that keeps its pixels (RGB565 as sent), for comparing two ways of drawing."""
+
+    def __init__(self, w, h):
+        self.width = w
+        self.height = h
+        self.pixels = bytearray(w * h * 2)
+        self._win = (0, 0, 0, 0)
+        self._at = 0
+
+    def window(self, x, y, w, h):
+        self._win = (x, y, w, h)
+        self._at = 0
+
+    def write(self, buf):
+        x, y, w, h = self._win
+        for i in range(0, len(buf), 2):
+            p = self._at
+            o = ((y + p // w) * self.width + x + p % w) * 2
+            self.pixels[o] = buf[i]
+            self.pixels[o + 1] = buf[i + 1]
+            self._at = p + 1
+
+
+def _tiles(c, composed):
+    """Table-sized tiles and text, each drawn directly or composed off screen (begin/end)."""
+    kinds = ("P1", "M3", "G2", "W", "T")
+    for i in range(len(kinds)):
+        if composed:
+            c.begin(i * 24, 0, 24, 24)
+        sprites.jungle_tile(c, i * 24, 0, 24, kinds[i])
+        c.end()
+    for seat in range(4):
+        if composed:
+            c.begin(seat * 24, 24, 24, 24)
+        sprites.worker_tile(c, seat * 24, 24, 24, seat, "RPWY"[seat], (1, 2, 0, 3))
+        c.end()
+    if composed:
+        c.begin(0, 48, 64, 20)
+    c.fill_rect(0, 48, 64, 20, theme.PANEL)
+    c.text(gfx.ARROW_RIGHT + "Ab" + gfx.TICK, 2, 50, theme.FG, theme.PANEL, gfx.LARGE)
+    c.text("12", 50, 58, theme.ACCENT, theme.PANEL)
+    c.end()
+
+
+def test_a_composed_rectangle_shows_what_direct_drawing_shows():
+    a = _Memory(120, 72)
+    b = _Memory(120, 72)
+    ca = gfx.Canvas(a, 120, 72)
+    cb = gfx.Canvas(b, 120, 72)
+    _tiles(ca, False)
+    _tiles(cb, True)
+    assert a.pixels == b.pixels
+    assert ca.clipped == 0 and cb.clipped == 0
+    cb.begin(0, 0, 24, 24)              # a drawing call that leaves the composed rectangle
+    cb.fill_rect(20, 20, 8, 8, theme.BG)
+    cb.end()
+    assert cb.clipped == 1
+    assert not cb.begin(0, 0, 120, 72)  # more than the strip holds: drawn directly instead
+
+
+def test_native_text_is_the_framebuf_text_and_runs_on_the_pico():
+    """Where MicroPython compiles viper (the Pico, the unix port) text goes through
+    meeple.ui.glyphs; it must give exactly the pixels of the framebuf path that CPython and
+    WebAssembly use (and that host_sim shows). On the Pico the native path must be there."""
+    import sys
+    if sys.platform == "rp2":
+        assert gfx._glyphs is not None, "meeple.ui.glyphs did not load on the Pico"
+    if gfx._glyphs is None:
+        print("framebuf text only here (no native emitter)")
+        return
+    chars = "".join(chr(i) for i in range(32, 0x85)) + "\u00e9\u20ac"   # and two not in the font
+    native = gfx._glyphs
+    d = _Memory(120, 40)
+    c = gfx.Canvas(d, 120, 40)
+    compared = 0
+    try:
+        for font in (gfx.SMALL, gfx.LARGE):
+            for k in range(0, len(chars), 9):
+                shot = None
+                for way in (native, None):
+                    gfx._glyphs = way
+                    d.pixels[:] = bytes(len(d.pixels))
+                    c.text(chars[k:k + 9], 3, 1, theme.FG, theme.BG, font)
+                    c.begin(10, 20, 60, 16)
+                    c.fill_rect(10, 20, 60, 16, theme.PANEL)
+                    c.text(chars[k:k + 5], 10, 20, theme.ACCENT, theme.PANEL, font)
+                    c.end()
+                    if shot is None:
+                        shot = bytes(d.pixels)
+                    else:
+                        assert bytes(d.pixels) == shot, (font.w, k)
+                        compared += 1
+    finally:
+        gfx._glyphs = native
+    assert compared == 2 * ((len(chars) + 8) // 9)

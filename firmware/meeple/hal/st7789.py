@@ -1,8 +1,8 @@
 """ST7789 panel over machine.SPI: init, rotation, window offsets, pixel writes, backlight.
 
 Pixels arrive already in the panel's byte order (RGB565, high byte first: meeple.ui.gfx does
-the one conversion), so write() is a plain SPI transfer. The window command is skipped when
-the same window is asked for twice in a row.
+the one conversion), so write() is a plain SPI transfer: window() leaves CS low and DC high
+for it. A window sends only the half (columns or rows) that changed, then RAMWR.
 """
 import time
 
@@ -19,10 +19,10 @@ _SLPOUT = const(0x11)
 _NORON = const(0x13)
 _INVON = const(0x21)
 _DISPON = const(0x29)
-_CASET = const(0x2A)
-_RASET = const(0x2B)
-_RAMWR = const(0x2C)
 _MADCTL = const(0x36)
+_CASET_B = b"\x2a"
+_RASET_B = b"\x2b"
+_RAMWR_B = b"\x2c"
 _COLMOD = const(0x3A)
 
 # (command, data, ms to wait afterwards): walked once at start-up
@@ -49,7 +49,7 @@ class ST7789:
         self.rst = Pin(board.RST, Pin.OUT, value=1) if board.RST is not None else None
         self._cmd = bytearray(1)
         self._win = bytearray(4)
-        self._last = (-1, -1, -1, -1)
+        self._x0 = self._w = self._y0 = self._h = -1   # the window the panel has now
         self.bytes_sent = 0
         self.reset()
         for cmd, data, ms in _INIT:
@@ -75,38 +75,52 @@ class ST7789:
         self.cs(1)
 
     def window(self, x, y, w, h):
-        win = (x, y, w, h)
-        if win == self._last:
-            self._start_write()
-            return
-        self._last = win
+        """Select the rectangle the next write() calls fill. CASET and RASET are each sent only
+        when their range changed (RAMWR restarts at the window's corner either way), and the
+        whole sequence runs under one CS low: a window costs about a third of what three
+        separate commands did, and the canvas sends one per drawing call."""
         x0 = x + self.x_off
-        x1 = x0 + w - 1
         y0 = y + self.y_off
-        y1 = y0 + h - 1
+        cs = self.cs
+        dc = self.dc
+        spi = self.spi
         b = self._win
-        b[0] = x0 >> 8
-        b[1] = x0 & 0xFF
-        b[2] = x1 >> 8
-        b[3] = x1 & 0xFF
-        self.command(_CASET, b)
-        b[0] = y0 >> 8
-        b[1] = y0 & 0xFF
-        b[2] = y1 >> 8
-        b[3] = y1 & 0xFF
-        self.command(_RASET, b)
-        self._start_write()
-
-    def _start_write(self):
-        self.command(_RAMWR)
-        self.bytes_sent += 11
+        cs(0)
+        if x0 != self._x0 or w != self._w:
+            self._x0 = x0
+            self._w = w
+            x1 = x0 + w - 1
+            b[0] = x0 >> 8
+            b[1] = x0 & 0xFF
+            b[2] = x1 >> 8
+            b[3] = x1 & 0xFF
+            dc(0)
+            spi.write(_CASET_B)
+            dc(1)
+            spi.write(b)
+            self.bytes_sent += 5
+        if y0 != self._y0 or h != self._h:
+            self._y0 = y0
+            self._h = h
+            y1 = y0 + h - 1
+            b[0] = y0 >> 8
+            b[1] = y0 & 0xFF
+            b[2] = y1 >> 8
+            b[3] = y1 & 0xFF
+            dc(0)
+            spi.write(_RASET_B)
+            dc(1)
+            spi.write(b)
+            self.bytes_sent += 5
+        dc(0)
+        spi.write(_RAMWR_B)
+        dc(1)
+        self.bytes_sent += 1
+        # CS stays low and DC high: write() only moves pixels (command() ends the data phase)
 
     def write(self, buf):
         """Pixels for the current window (continues where the last write stopped)."""
-        self.cs(0)
-        self.dc(1)
         self.spi.write(buf)
-        self.cs(1)
         self.bytes_sent += len(buf)
 
 

@@ -21,6 +21,11 @@ except ImportError:  # CPython host: the same API in plain Python
 
 from meeple.ui import fontdata
 
+try:  # text pixels in viper code where MicroPython compiles it (the Pico); framebuf gives the same
+    from meeple.ui.glyphs import draw as _glyphs
+except (ImportError, ValueError, SyntaxError, NotImplementedError):  # CPython, no native emitter
+    _glyphs = None
+
 _STRIP = 4096       # bytes of RGB565 scratch: a 128x16 text chunk or a 45x45 sprite
 _LINE = 256         # bytes of 1-bit scratch for one chunk of text
 
@@ -95,6 +100,36 @@ class Canvas:
         self.clipped = 0            # draws that did not fit on the panel: tests require 0
         self.on_text = None         # simulator hook f(x, y, w, h, text): what text is shown
         self.on_fill = None         # simulator hook f(x, y, w, h): this area was overwritten
+        self._off = None            # (x, y, w, h, framebuf) between begin() and end()
+
+    # ---- drawing off screen --------------------------------------------------------------------
+    def begin(self, x, y, w, h):
+        """Until end(), draw the rectangle in the strip buffer instead of on the panel; end()
+        sends it in one window. A table cell is a dozen drawing calls, each its own window and
+        SPI transfer when drawn on the panel: composed, it is one. The calls must cover the
+        whole rectangle (what they leave undrawn is undefined) and stay inside it (what does
+        not is counted in `clipped`). w * h * 2 <= 4096. False, and nothing changes, when it
+        is larger or a rectangle is being composed already (its end() sends both)."""
+        if self._off or w * h * 2 > _STRIP or not self._fits(x, y, w, h):
+            return False
+        self._off = (x, y, w, h, framebuf.FrameBuffer(self._buf, w, h, framebuf.RGB565))
+        return True
+
+    def end(self):
+        o = self._off
+        if o:
+            self._off = None
+            self._send(o[0], o[1], o[2], o[3])
+
+    def _inside(self, x, y, w, h):
+        """Between begin() and end(): the off-screen frame buffer if the rectangle lies in it."""
+        o = self._off
+        if o is None:
+            return None
+        if x < o[0] or y < o[1] or x + w > o[0] + o[2] or y + h > o[1] + o[3]:
+            self.clipped += 1
+            return None
+        return o[4]
 
     # ---- clipping ------------------------------------------------------------------------------
     def _fits(self, x, y, w, h):
@@ -115,17 +150,33 @@ class Canvas:
 
     # ---- shapes --------------------------------------------------------------------------------
     def fill_rect(self, x, y, w, h, color):
-        if not self._fits(x, y, w, h):
+        # the commonest call: _fits and _panel written out (a call costs ~20 us on the Pico)
+        if x < 0 or y < 0 or x + w > self.width or y + h > self.height or w <= 0 or h <= 0:
+            if w > 0 and h > 0:
+                self.clipped += 1
+            return
+        color = ((color & 0xFF) << 8) | (color >> 8)
+        off = self._off
+        if off:
+            fb = self._inside(x, y, w, h)
+            if fb:
+                if self.on_fill:
+                    self.on_fill(x, y, w, h)
+                fb.fill_rect(x - off[0], y - off[1], w, h, color)
             return
         if self.on_fill:
             self.on_fill(x, y, w, h)
         n = w * h * 2
         chunk = n if n < _STRIP else _STRIP
-        self._fill_fb.fill_rect(0, 0, chunk // 2, 1, _panel(color))
-        self.display.window(x, y, w, h)
+        self._fill_fb.fill_rect(0, 0, chunk // 2, 1, color)
+        display = self.display
+        display.window(x, y, w, h)
+        if n <= chunk:
+            display.write(self._mv[:n])
+            return
         while n > 0:
             k = n if n < chunk else chunk
-            self.display.write(self._mv[:k])
+            display.write(self._mv[:k] if k < chunk else self._mv)
             n -= k
 
     def fill(self, color):
@@ -152,10 +203,27 @@ class Canvas:
             n = (self.width - x) // fw
         if not self._fits(x, y, n * fw, fh):
             return 0
+        off = self._off
+        if off and not self._inside(x, y, n * fw, fh):
+            return 0
         if self.on_fill:
             self.on_fill(x, y, n * fw, fh)
         if self.on_text:
             self.on_text(x, y, n * fw, fh, s[:n])
+        if _glyphs:
+            pf = ((fg & 0xFF) << 8) | (fg >> 8)     # _panel, written out
+            pb = ((bg & 0xFF) << 8) | (bg >> 8)
+            if off:
+                _glyphs(self._buf, off[2], x - off[0], y - off[1], s, 0, n, font.data, fw, font.pages, pf, pb)
+                return n * fw
+            per_chunk = _STRIP // (fw * fh * 2)
+            i = 0
+            while i < n:
+                k = n - i if n - i < per_chunk else per_chunk
+                _glyphs(self._buf, k * fw, 0, 0, s, i, k, font.data, fw, font.pages, pf, pb)
+                self._send(x + i * fw, y, k * fw, fh)
+                i += k
+            return n * fw
         self._set_pal(0, bg)
         self._set_pal(1, fg)
         pages = font.pages
@@ -177,10 +245,17 @@ class Canvas:
                 for p in range(pages):
                     dst = p * cw + j * fw
                     line[dst:dst + fw] = data[src + p * fw:src + p * fw + fw]
-            fb = framebuf.FrameBuffer(self._buf, cw, fh, framebuf.RGB565)
-            fb.blit((line, cw, fh, framebuf.MONO_VLSB), 0, 0, -1,  # type: ignore  # tuple sources: v1.26+, not in the stubs
+            if off:     # into the off-screen rectangle, at the text's place in it
+                fb = off[4]
+                dx = x + i * fw - off[0]
+                dy = y - off[1]
+            else:
+                fb = framebuf.FrameBuffer(self._buf, cw, fh, framebuf.RGB565)
+                dx = dy = 0
+            fb.blit((line, cw, fh, framebuf.MONO_VLSB), dx, dy, -1,  # type: ignore  # tuple sources: v1.26+, not in the stubs
                     (self._pal, 2, 1, framebuf.RGB565))  # type: ignore[arg-type]
-            self._send(x + i * fw, y, cw, fh)
+            if not off:
+                self._send(x + i * fw, y, cw, fh)
             i += k
         return n * fw
 
@@ -195,13 +270,22 @@ class Canvas:
             if sw * sh * 2 > _STRIP:
                 self.clipped += 1
             return
+        off = self._off
+        if off and not self._inside(x, y, sw, sh):
+            return
         if self.on_fill:
             self.on_fill(x, y, sw, sh)
         for i in range(len(colors)):
             self._set_pal(i, colors[i])
-        fb = framebuf.FrameBuffer(self._buf, sw, sh, framebuf.RGB565)
+        if off:         # into the off-screen rectangle, at the bitmap's place in it
+            fb = off[4]
+            dx = x - off[0]
+            dy = y - off[1]
+        else:
+            fb = framebuf.FrameBuffer(self._buf, sw, sh, framebuf.RGB565)
+            dx = dy = 0
         if scale == 1:
-            fb.blit((data, w, h, framebuf.GS4_HMSB), 0, 0, -1,  # type: ignore  # read-only data: v1.26+
+            fb.blit((data, w, h, framebuf.GS4_HMSB), dx, dy, -1,  # type: ignore  # read-only data: v1.26+
                     (self._pal, 16, 1, framebuf.RGB565))  # type: ignore[arg-type]
         else:
             pal = self._pal
@@ -209,5 +293,6 @@ class Canvas:
                 for xx in range(w):
                     v = data[(yy * w + xx) >> 1]
                     v = (v >> 4) if xx & 1 == 0 else (v & 15)
-                    fb.fill_rect(xx * scale, yy * scale, scale, scale, pal[2 * v + 1] << 8 | pal[2 * v])
-        self._send(x, y, sw, sh)
+                    fb.fill_rect(dx + xx * scale, dy + yy * scale, scale, scale, pal[2 * v + 1] << 8 | pal[2 * v])
+        if not off:
+            self._send(x, y, sw, sh)

@@ -83,11 +83,14 @@ def cell(c, x, y, w, h, s, fg, bg, font=SMALL, align=0):
     else:
         tx = x + 2
     ty = y + (h - font.h) // 2
+    own = c.begin(x, y, w, h)   # a small box goes out in one window (gfx.Canvas.begin)
     c.fill_rect(x, y, w, ty - y, bg)
     c.fill_rect(x, ty + font.h, w, y + h - ty - font.h, bg)
     c.fill_rect(x, ty, tx - x, font.h, bg)
     c.text(s, tx, ty, fg, bg, font)
     c.fill_rect(tx + tw, ty, x + w - tx - tw, font.h, bg)
+    if own:
+        c.end()
 
 
 def wrap(text, cols):
