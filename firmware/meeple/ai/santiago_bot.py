@@ -144,6 +144,8 @@ _aposp = array("i", bytes(4 * 30))  # _posp per seat
 _ekey = bytearray(_SIZE)      # _value: the bytes of a state its worths depend on
 _ekeys = [bytearray(_SIZE) for _ in range(32)]  # ... per slot: the key of the worths kept
 _ews = array("i", bytes(4 * 5 * 32))            # ... and the worths
+_eok = bytearray(32)                             # ... 1 once kept in this decision
+_ZEROS32 = bytes(32)
 _ZSTACK = bytes(_SIZE - _STACK)
 _cand = array("H", bytes(2 * 8))
 _cval = array("i", bytes(4 * 8))
@@ -441,12 +443,13 @@ def _value(game, st, me, selfish, slot=-1):
     n = st[_PLAYERS]
     w = _w
     base = slot * 5
-    if _ekeys[slot] == key:
+    if _eok[slot] and _ekeys[slot] == key:
         for q in range(n):
             w[q] = _ews[base + q]
     else:
         _evaluate(game, st)
         _ekeys[slot][:] = key
+        _eok[slot] = 1
         for q in range(n):
             _ews[base + q] = w[q]
     return _rel(w, me, n, selfish)
@@ -934,6 +937,10 @@ def _hard(game, obs, me, seed):
 
 def choose(game, obs, me, level, seed):
     search.start(BUDGETS[level], seed)
+    # what was kept serves this decision only: its operation count then depends on the position
+    # alone, as on a Pico that replays it (tools/bench_ai)
+    _aok[:] = _ZEROS5
+    _eok[:] = _ZEROS32
     n = game.legal_into(obs, _legal)
     if n == 1:
         return _legal[0]
