@@ -130,6 +130,7 @@ _fs = array("i", bytes(4 * _NPLOT))        # per field: sum of survival
 _fm = array("i", bytes(4 * 5 * _NPLOT))    # per field and seat: sum of markers x survival
 _w = [0, 0, 0, 0, 0]         # worth per seat (quarters)
 _w2 = [0, 0, 0, 0, 0]
+_pvb = [0, 0, False, 0]      # _place_value: valid, me, selfish, _rel of _w (reset with _w)
 _tt = [0, 0]                 # survival, markers x survival of one tile (_tile_terms)
 _nbf = bytearray(4)          # distinct neighbour fields of a candidate plot
 _gain = array("i", bytes(4 * 10))
@@ -398,6 +399,7 @@ def _growth(room, crop):
 
 def _evaluate(game, st):
     search.spend(1)
+    _pvb[0] = 0
     _prep(game, st)
     _fields(st)
 
@@ -444,6 +446,7 @@ def _value(game, st, me, selfish, slot=-1):
     w = _w
     base = slot * 5
     if _eok[slot] and _ekeys[slot] == key:
+        _pvb[0] = 0
         for q in range(n):
             w[q] = _ews[base + q]
     else:
@@ -519,6 +522,16 @@ def _place_value(st, owner, t, p, m, me, selfish):
         room += rr - 1
     size += (room if room < gcap else gcap) * gm
     w = _w
+    if not k and owner == me:
+        # only me's worth changes: the value is the position's own (kept per evaluation) plus
+        # 2(n-1) x the tile's worth, exactly what the general path below gives
+        b = _pvb
+        if not b[0] or b[1] != me or b[2] != selfish:
+            b[0] = 1
+            b[1] = me
+            b[2] = selfish
+            b[3] = _rel(w, me, n, selfish)
+        return b[3] + 2 * (n - 1) * (size * es // 64)
     w2 = _w2
     if k:
         fm = _fm
