@@ -36,6 +36,11 @@ A decision's value is the seat's worth against its rivals' (mean of the best and
 Budgets (core operations: one `_evaluate` or one `apply`-and-value counts 1, sixteen
 incremental placement values count 1): tools/bench_ai measures them in seconds.
 
+Kept within one decision (the same moves as recomputing, tests/test_ai_santiago_cache.py): each
+seat's pick values while only the bids of an auction change (hard replays the same auction for
+every candidate), and the worths of a state with a canal per segment slot while only offers
+change (every seat of a bribe phase, the overseer and the extra canals value the same canals).
+
 State offsets mirror meeple.core.santiago's layout (version 1; a CPython test checks them),
 because the core's underscore consts are compiled away on MicroPython. All buffers are made at
 import; a decision allocates only what `observe` returns.
