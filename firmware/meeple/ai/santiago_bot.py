@@ -135,7 +135,7 @@ _fs = array("i", bytes(4 * _NPLOT))        # per field: sum of survival
 _fm = array("i", bytes(4 * 5 * _NPLOT))    # per field and seat: sum of markers x survival
 _w = [0, 0, 0, 0, 0]         # worth per seat (quarters)
 _w2 = [0, 0, 0, 0, 0]
-_pvb = [0, 0, False, 0]      # _place_value: valid, me, selfish, _rel of _w (reset with _w)
+_pvb = [0, 0, 0, 0]          # _place_value: valid, me, selfish (0/1), _rel of _w (reset with _w)
 _tt = [0, 0]                 # survival, markers x survival of one tile (_tile_terms)
 _nbf = bytearray(4)          # distinct neighbour fields of a candidate plot
 _gain = array("i", bytes(4 * 10))
@@ -534,7 +534,7 @@ def _place_value(st, owner, t, p, m, me, selfish):
         if not b[0] or b[1] != me or b[2] != selfish:
             b[0] = 1
             b[1] = me
-            b[2] = selfish
+            b[2] = 1 if selfish else 0
             b[3] = _rel(w, me, n, selfish)
         return b[3] + 2 * (n - 1) * (size * es // 64)
     w2 = _w2
