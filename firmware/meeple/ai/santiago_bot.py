@@ -29,7 +29,9 @@ A decision's value is the seat's worth against its rivals' (mean of the best and
   seed derived from the bot's seed: hidden stacks and rivals' money re-dealt), every seat
   answering like normal: from an auction to the end of the round's placements (the
   evaluation's survival estimate stands for the canal bribes: a Pico has not the time to play
-  them for every seat), from a placement or a bribe to the end of the round, valued after the
+  them for every seat; but the last bidder's bid ends the auction, so its playouts run to the
+  end of the round, hard's costliest decisions on a Pico), from a placement or a bribe to the
+  end of the round, valued after the
   drought (or the final scoring); the best value wins. One determinization (before: two, which agreed
   on nearly every decision). Other decisions are normal's.
 
