@@ -19,6 +19,17 @@ def test_json_report_with_rotated_seats(capsys):
     assert "easy>random" in m["head_to_head"]
 
 
+def test_games_log_has_every_game_as_it_ends(tmp_path, capsys):
+    log = tmp_path / "games.jsonl"
+    code = selfplay.main(["--game", "cacao", "--players", "2", "--bots", "easy,random", "--games", "2",
+                          "--jobs", "1", "--quiet", "--games-log", str(log)])
+    assert code == 0
+    games = [json.loads(x) for x in log.read_text().splitlines()]
+    assert sorted((g["deal"], g["rotation"]) for g in games) == [(1, 0), (1, 1)]
+    assert all(g["lineup"] == ["easy", "random"] and len(g["scores"]) == 2 for g in games)
+    assert "2 games" in capsys.readouterr().out
+
+
 def test_every_player_sits_in_every_seat_equally():
     seats = [selfplay.play_game("cacao", ("easy", "random", "random"), 5, r)["seats"] for r in range(3)]
     assert sorted(s.index("easy") for s in seats) == [0, 1, 2]

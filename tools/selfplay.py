@@ -289,7 +289,7 @@ def head_to_head(groups, done):
     return out
 
 
-def run_lineup(game_name, lineup, games, seed, jobs, progress=True, crash_dir="."):
+def run_lineup(game_name, lineup, games, seed, jobs, progress=True, crash_dir=".", games_log=None):
     n = len(lineup)
     deals = (games + n - 1) // n
     tasks = [(game_name, tuple(lineup), seed + d, r) for d in range(deals) for r in range(n)]
@@ -305,6 +305,9 @@ def run_lineup(game_name, lineup, games, seed, jobs, progress=True, crash_dir=".
     try:
         for i, res in enumerate(it):
             results.append(res)
+            if games_log:  # each game as it ends: a long run (mc) leaves its games if stopped
+                with open(games_log, "a") as f:
+                    f.write(json.dumps(dict(res, game=game_name, lineup=list(lineup))) + "\n")
             if "crash" in res:
                 path = os.path.join(crash_dir, "selfplay-crash-%s-%d-r%d.jsonl" % (game_name, res["deal"], res["rotation"]))
                 write_record(path, game_name, n, res)
@@ -372,6 +375,7 @@ def main(argv=None):
     ap.add_argument("--crash-dir", default=".")
     ap.add_argument("--quiet", action="store_true", help="no progress lines")
     ap.add_argument("--mc-playouts", type=int, default=1000, help="playouts per decision of the mc player")
+    ap.add_argument("--games-log", help="append every game's result to this file (JSON lines) as it ends")
     args = ap.parse_args(argv)
     MC_PLAYOUTS[0] = args.mc_playouts
     lo, hi = GAMES[args.game]
@@ -387,7 +391,8 @@ def main(argv=None):
                     raise SystemExit("%s is a %s strategy" % (who, g))
     summaries = []
     for lu in lineups:
-        s = run_lineup(args.game, lu, args.games, args.seed, args.jobs, not args.quiet, args.crash_dir)
+        s = run_lineup(args.game, lu, args.games, args.seed, args.jobs, not args.quiet, args.crash_dir,
+                       args.games_log)
         summaries.append(s)
         if not args.json:
             print(format_summary(args.game, s), flush=True)

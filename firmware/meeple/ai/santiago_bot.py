@@ -29,12 +29,19 @@ A decision's value is the seat's worth against its rivals' (mean of the best and
   seed derived from the bot's seed: hidden stacks and rivals' money re-dealt), every seat
   answering like normal: from an auction to the end of the round's placements (the
   evaluation's survival estimate stands for the canal bribes: a Pico has not the time to play
-  them for every seat), from a placement or a bribe to the end of the round, valued after the
+  them for every seat; but the last bidder's bid ends the auction, so its playouts run to the
+  end of the round, hard's costliest decisions on a Pico), from a placement or a bribe to the
+  end of the round, valued after the
   drought (or the final scoring); the best value wins. One determinization (before: two, which agreed
   on nearly every decision). Other decisions are normal's.
 
 Budgets (core operations: one `_evaluate` or one `apply`-and-value counts 1, sixteen
 incremental placement values count 1): tools/bench_ai measures them in seconds.
+
+Kept within one decision (the same moves as recomputing, tests/test_ai_santiago_cache.py): each
+seat's pick values while only the bids of an auction change (hard replays the same auction for
+every candidate), and the worths of a state with a canal per segment slot while only offers
+change (every seat of a bribe phase, the overseer and the extra canals value the same canals).
 
 State offsets mirror meeple.core.santiago's layout (version 1; a CPython test checks them),
 because the core's underscore consts are compiled away on MicroPython. All buffers are made at
@@ -60,17 +67,20 @@ _IDX = const(7)
 _SPRING = const(8)
 _PEND = const(9)
 _PEND_SEG = const(10)
+_REMOVED = const(11)
 _NREV = const(12)
 _REV = const(17)
 _ORDER = const(22)
 _BID = const(27)
 _MONEY = const(32)
+_SUPPLY = const(37)
 _EXTRA = const(42)
 _OFFER_SEG = const(47)
 _OFFER_AMT = const(52)
 _CANAL = const(57)
 _TILE = const(88)
 _OWN = const(136)
+_STACK = const(184)
 _SIZE = const(229)
 _MAX_ACTIONS = const(256)
 _AUCTION = const(0)
@@ -127,11 +137,24 @@ _fs = array("i", bytes(4 * _NPLOT))        # per field: sum of survival
 _fm = array("i", bytes(4 * 5 * _NPLOT))    # per field and seat: sum of markers x survival
 _w = [0, 0, 0, 0, 0]         # worth per seat (quarters)
 _w2 = [0, 0, 0, 0, 0]
+_pvb = [0, 0, 0, 0]          # _place_value: valid, me, selfish (0/1), _rel of _w (reset with _w)
 _tt = [0, 0]                 # survival, markers x survival of one tile (_tile_terms)
 _nbf = bytearray(4)          # distinct neighbour fields of a candidate plot
 _gain = array("i", bytes(4 * 10))
 _pos = array("i", bytes(4 * 6))      # value per pick position (full markers)
 _posp = array("i", bytes(4 * 6))     # value per pick position (one marker fewer)
+_akey = bytearray(_SIZE)      # _bid: the state less the bids (what its pick values depend on)
+_aseen = bytearray(_SIZE)     # ... the one _apos/_aposp were made from
+_aok = bytearray(5)          # ... per seat: 1 once its values are in _apos/_aposp
+_ZEROS5 = bytes(5)
+_apos = array("i", bytes(4 * 30))   # _pos per seat (6 each)
+_aposp = array("i", bytes(4 * 30))  # _posp per seat
+_ekey = bytearray(_SIZE)      # _value: the bytes of a state its worths depend on
+_ekeys = [bytearray(_SIZE) for _ in range(32)]  # ... per slot: the key of the worths kept
+_ews = array("i", bytes(4 * 5 * 32))            # ... and the worths
+_eok = bytearray(32)                             # ... 1 once kept in this decision
+_ZEROS32 = bytes(32)
+_ZSTACK = bytes(_SIZE - _STACK)
 _cand = array("H", bytes(2 * 8))
 _cval = array("i", bytes(4 * 8))
 _ctx = [0, 0]                # growth per room plot (eighths), number of fields
@@ -383,6 +406,7 @@ def _growth(room, crop):
 
 def _evaluate(game, st):
     search.spend(1)
+    _pvb[0] = 0
     _prep(game, st)
     _fields(st)
 
@@ -406,56 +430,147 @@ def _unit(n):
     return 8 * (n - 1)
 
 
-def _value(game, st, me, selfish):
-    _evaluate(game, st)
-    return _rel(_w, me, st[_PLAYERS], selfish)
+def _value(game, st, me, selfish, slot=-1):
+    """Value for `me` of st. With a slot (0..31), the worths are remembered under it with the
+    bytes of st they depend on: the bribe, overseer and extra-canal choices of every seat value
+    the same few canals on the same board, so each is evaluated once (an evaluation with a new
+    canal is the costliest step of a hard search on a Pico)."""
+    if slot < 0:
+        _evaluate(game, st)
+        return _rel(_w, me, st[_PLAYERS], selfish)
+    key = _ekey
+    key[:] = st
+    for i in range(_OVERSEER, _SPRING):  # overseers, progress
+        key[i] = 0
+    for i in range(_PEND, _REMOVED):     # bribe sub-step
+        key[i] = 0
+    for i in range(_NREV, _MONEY):       # tiles on offer, PRNG, order, bids
+        key[i] = 0
+    for i in range(_SUPPLY, _CANAL):     # supplies, extra canals, offers
+        key[i] = 0
+    key[_STACK:] = _ZSTACK               # hidden stacks
+    n = st[_PLAYERS]
+    w = _w
+    base = slot * 5
+    if _eok[slot] and _ekeys[slot] == key:
+        _pvb[0] = 0
+        for q in range(n):
+            w[q] = _ews[base + q]
+    else:
+        _evaluate(game, st)
+        _ekeys[slot][:] = key
+        _eok[slot] = 1
+        for q in range(n):
+            _ews[base + q] = w[q]
+    return _rel(w, me, n, selfish)
 
 
 def _place_value(st, owner, t, p, m, me, selfish):
     """Value for `me` after a tile code t with m markers for `owner` (-1 neutral) goes on p,
-    from the field sums of the last _evaluate (no state is touched)."""
+    from the field sums of the last _evaluate (no state is touched). The neighbours, tile
+    terms, growth and _rel are inlined and the tables held in locals: the auction and the
+    placement call this for every (tile, plot), so calls and global look-ups dominate it on a
+    Pico."""
     n = st[_PLAYERS]
     crop = t >> 1
+    fid = _fid
+    nbf = _nbf
     k = 0
     room = 0
-    for d in range(4):
-        r = _nb(p, d)
-        if r < 0:
-            continue
-        if not st[_TILE + r] & 0x0F:
+    x = p & 7
+    for d in range(4):  # west, east, north, south (as _nb)
+        if d == 0:
+            if x == 0:
+                continue
+            r = p - 1
+        elif d == 1:
+            if x == 7:
+                continue
+            r = p + 1
+        elif d == 2:
+            if p < 8:
+                continue
+            r = p - 8
+        else:
+            if p >= 40:
+                continue
+            r = p + 8
+        tr = st[_TILE + r] & 0x0F
+        if not tr:
             room += 1
             continue
-        f = _fid[r]
-        if f == _NONE or ((st[_TILE + r] & 0x0F) - 1) >> 1 != crop:
+        f = fid[r]
+        if f == _NONE or (tr - 1) >> 1 != crop:
             continue
-        dup = False
-        for j in range(k):
-            if _nbf[j] == f:
-                dup = True
-        if not dup:
-            _nbf[k] = f
-            k += 1
-    _tile_terms(p, m, st[_TILE + p] & _PALM)
-    size = _tt[0]
-    es = _tt[1]
+        if k and (nbf[0] == f or (k > 1 and (nbf[1] == f or (k > 2 and nbf[2] == f)))):
+            continue
+        nbf[k] = f
+        k += 1
+    # _tile_terms(p, m, palm), inlined
+    size = _sv[p]
+    e = 4 * m - _ls[p]
+    if e < 0:
+        e = 0
+        size = size // 2
+    elif m and st[_TILE + p] & _PALM:
+        e += 4
+    es = e * size
+    # _growth, inlined: room plots counted up to _GROW_MAX and to half the crop's tiles to come
+    gcap = _rem[crop] >> 1
+    if gcap > _GROW_MAX:
+        gcap = _GROW_MAX
+    gm = _ctx[0]
+    fs = _fs
+    ff = _ff
     for j in range(k):
-        f = _nbf[j]
-        size += _fs[f] - _growth(_ff[f], crop)
-        room += _ff[f] - 1
-    size += _growth(room, crop)
+        f = nbf[j]
+        rr = ff[f]
+        size += fs[f] - (rr if rr < gcap else gcap) * gm
+        room += rr - 1
+    size += (room if room < gcap else gcap) * gm
+    w = _w
+    if not k and owner == me:
+        # only me's worth changes: the value is the position's own (kept per evaluation) plus
+        # 2(n-1) x the tile's worth, exactly what the general path below gives
+        b = _pvb
+        if not b[0] or b[1] != me or b[2] != selfish:
+            b[0] = 1
+            b[1] = me
+            b[2] = 1 if selfish else 0
+            b[3] = _rel(w, me, n, selfish)
+        return b[3] + 2 * (n - 1) * (size * es // 64)
+    w2 = _w2
+    if k:
+        fm = _fm
+        for q in range(n):
+            wq = w[q]
+            tot = es if q == owner else 0
+            for j in range(k):
+                f = nbf[j]
+                v = fm[f * 5 + q]
+                if v:
+                    tot += v
+                    wq -= fs[f] * v // 64
+            if tot:
+                wq += size * tot // 64
+            w2[q] = wq
+    else:
+        for q in range(n):
+            w2[q] = w[q]
+        if owner >= 0 and es:
+            w2[owner] += size * es // 64
+    # _rel(_w2, me, n, selfish), inlined
+    if selfish:
+        return 2 * (n - 1) * w2[me]
+    best = _BIG
+    total = 0
     for q in range(n):
-        w = _w[q]
-        tot = es if q == owner else 0
-        for j in range(k):
-            f = _nbf[j]
-            v = _fm[f * 5 + q]
-            if v:
-                tot += v
-                w -= _fs[f] * v // 64
-        if tot:
-            w += size * tot // 64
-        _w2[q] = w
-    return _rel(_w2, me, n, selfish)
+        if q != me:
+            wq = w2[q]
+            total += wq
+            if wq > best:
+                best = wq
+    return 2 * (n - 1) * w2[me] - (n - 1) * best - total
 
 
 # ---- placement -------------------------------------------------------------------------------
@@ -553,12 +668,33 @@ def _bid(game, st, me, level):
         b = search.below(5)
         return 0x1000 | b if b and b <= money and not _bid_taken(st, b) else 0
     u = _unit(n)
-    nrev = _tile_gains(game, st, me, 0)
-    _sort_gains(nrev)
-    _position_values(nrev, n, _pos)
-    _tile_gains(game, st, me, 1)
-    _sort_gains(nrev)
-    _position_values(nrev, n, _posp)
+    # the pick values depend on the board, the money and the tiles on offer, not on the bids so
+    # far: kept per seat while only the bids change (hard's candidates replay the same auction)
+    key = _akey
+    key[:] = st
+    for q in range(_BID, _BID + 5):
+        key[q] = 0
+    key[_IDX] = 0
+    if key != _aseen:
+        _aseen[:] = key
+        _aok[:] = _ZEROS5
+    base = me * 6
+    if _aok[me]:
+        search.spend(1)
+        for k in range(n):
+            _pos[k] = _apos[base + k]
+            _posp[k] = _aposp[base + k]
+    else:
+        nrev = _tile_gains(game, st, me, 0)
+        _sort_gains(nrev)
+        _position_values(nrev, n, _pos)
+        _tile_gains(game, st, me, 1)
+        _sort_gains(nrev)
+        _position_values(nrev, n, _posp)
+        for k in range(n):
+            _apos[base + k] = _pos[k]
+            _aposp[base + k] = _posp[k]
+        _aok[me] = 1
     # seats that already acted, passers among them, seats still to bid
     acted = st[_IDX]
     later = n - 1 - acted
@@ -604,7 +740,7 @@ def _seg_gain(game, st, me, s, base):
     """Value gain for `me` of a canal on segment s (state otherwise unchanged)."""
     _st2[:] = st
     _st2[_CANAL + s] = 1
-    return _value(game, _st2, me, False) - base
+    return _value(game, _st2, me, False, s) - base
 
 
 def _offer_for(st, me, s, g, level):
@@ -650,7 +786,7 @@ def _offer_for(st, me, s, g, level):
 def _bribe(game, st, me, level):
     """Bribe phase, first step (propose / support / pass) or the offer after it."""
     money = st[_MONEY + me]
-    base = _value(game, st, me, level == 0)
+    base = _value(game, st, me, level == 0, _NSEG)
     u = _unit(st[_PLAYERS])
     if st[_PEND]:
         s = st[_PEND_SEG]
@@ -693,7 +829,7 @@ def _best_applied(game, st, me, level, n_legal, keep):
     for i in range(n_legal):
         _st[:] = st
         game.apply(_st, _legal[i])
-        v = _value(game, _st, me, level == 0)
+        v = _value(game, _st, me, level == 0, _legal[i] & 31)
         if keep and _legal[i] != 0:
             v -= keep
         if noise:
@@ -821,6 +957,10 @@ def _hard(game, obs, me, seed):
 
 def choose(game, obs, me, level, seed):
     search.start(BUDGETS[level], seed)
+    # what was kept serves this decision only: its operation count then depends on the position
+    # alone, as on a Pico that replays it (tools/bench_ai)
+    _aok[:] = _ZEROS5
+    _eok[:] = _ZEROS32
     n = game.legal_into(obs, _legal)
     if n == 1:
         return _legal[0]
