@@ -13,6 +13,15 @@ A new game writes its first save to the *other* slot, then game.json (the commit
 removes the old slot; each move rewrites the current slot. A power cut at any step leaves
 game.json naming a complete save: the old game's or the new one's.
 
+Each save carries its game's identity (the text of its game.json, meeple.savefile), so a save is
+only loaded as its own game: Continue looks in both slots for the save whose identity is
+game.json's, takes one that differs only in "gen" (and puts that gen back in game.json), and
+refuses, with a message, a slot that holds another game. A finished game stays saved (its end
+screen comes back on Continue, so its record can still be saved after a power cut) until the
+player leaves it: `end_game` removes game.json only; the old save, which names the last
+generation, goes when the next game is committed. Generations only grow: a new game's is one
+more than any game.json, save or moves journal on flash, so nothing old can pass for it.
+
 Plain `os` calls only: the same code runs on the device (littlefs) and on a PC (a folder).
 """
 import json
@@ -31,6 +40,7 @@ class Storage:
         self.notify = None     # notify(message): told once when writing starts to fail
         self.failing = False   # the last write failed (full or read-only flash)
         self.uncommitted = None  # the meta of a new game whose start was refused
+        self._ident = None     # (meta, gen, identity bytes) of the game being saved
 
     def path(self, name):
         return self.root + "/" + name
@@ -92,9 +102,34 @@ class Storage:
         the flash refused (the game goes on in memory; the last saved game stays)."""
         old, _ = self.load_json("game.json", {})
         gen = old.get("gen", 0)
-        gen = gen + 1 if isinstance(gen, int) and 0 <= gen < 0x3FFFFFFF else 1
-        meta["gen"] = gen
+        gen = gen if isinstance(gen, int) and 0 <= gen < 0x3FFFFFFF else 0
+        for p in (self._slot(0), self._slot(1)):
+            g = self._gen_of(p)
+            if g > gen:
+                gen = g
+        from meeple import journal
+        g = journal.gen_of(self)
+        if g > gen:
+            gen = g
+        meta["gen"] = gen + 1 if gen < 0x3FFFFFFF else 1
         return self._commit(meta, game_id, state)
+
+    def _gen_of(self, p):
+        """The generation a save names in its identity, 0 when there is none or it is unreadable."""
+        try:
+            ident = savefile.load(p, True)[2]
+            g = json.loads(ident).get("gen", 0) if ident else 0
+        except (OSError, ValueError, AttributeError):
+            return 0
+        return g if isinstance(g, int) and 0 < g <= 0x3FFFFFFF else 0
+
+    def _encode(self, meta, game_id, state):
+        """The save of `state` with its game's identity (the JSON text of game.json, made once
+        per game)."""
+        c = self._ident
+        if c is None or c[0] is not meta or c[1] != meta["gen"]:
+            c = self._ident = (meta, meta["gen"], json.dumps(meta).encode())
+        return savefile.encode(game_id, state, c[2])
 
     def _commit(self, meta, game_id, state):
         """The new game's save, then game.json (the commit point), then the old slot goes.
@@ -102,8 +137,8 @@ class Storage:
         self.uncommitted = meta
         gen = meta["gen"]
         try:
-            savefile.write_atomic(self._slot(gen), savefile.encode(game_id, state))
-            savefile.write_atomic(self.path("game.json"), json.dumps(meta).encode())  # commit
+            savefile.write_atomic(self._slot(gen), self._encode(meta, game_id, state))
+            savefile.write_atomic(self.path("game.json"), self._ident[2])  # commit
             savefile.remove(self._slot(gen + 1))
         except OSError as e:
             return self._failed(e)
@@ -116,7 +151,7 @@ class Storage:
         if self.uncommitted is meta:
             return self._commit(meta, game_id, state)
         try:
-            savefile.write_atomic(self._slot(meta["gen"]), savefile.encode(game_id, state))
+            savefile.write_atomic(self._slot(meta["gen"]), self._encode(meta, game_id, state))
         except OSError as e:
             return self._failed(e)
         return self._ok()
@@ -133,14 +168,43 @@ class Storage:
         why = checks.check_meta(meta)
         if why:
             return None, self._bad(self.path("game.json"), "game.json", why)
-        try:
-            game_id, state = savefile.load(self._slot(meta["gen"]))
-        except OSError:
-            return None, "The saved game's file is missing; " + self._bad(
-                self.path("game.json"), "game.json", "its save is missing")
-        except savefile.SaveError as e:
-            self._bad(self.path("game.json"), "game.json", "its save is damaged")
-            return None, "The saved game could not be loaded: %s." % e
+        got = None
+        err = None
+        gen = meta["gen"]
+        for p in (self._slot(gen), self._slot(gen + 1)):
+            try:
+                game_id, state, ident = savefile.load(p, True)
+            except OSError:
+                continue
+            except savefile.SaveError as e:
+                err = err or str(e)
+                continue
+            own = _identity(ident, meta if p == self._slot(gen) else None)
+            if own == meta:
+                got = (meta, game_id, state)
+                break
+            if own is None:
+                continue
+            g = own.get("gen")
+            own["gen"] = gen
+            if own == meta and isinstance(g, int) and 0 < g <= 0x3FFFFFFF:
+                # the same game under another generation: game.json follows its save
+                own["gen"] = g
+                got = got or (own, game_id, state)
+            elif not got:
+                err = err or "the save in its slot is another game's"
+        if got is None:
+            if err is None:
+                return None, "The saved game's file is missing; " + self._bad(
+                    self.path("game.json"), "game.json", "its save is missing")
+            return None, "The saved game could not be loaded: %s; %s" % (
+                err, self._bad(self.path("game.json"), "game.json", "no save of its game"))
+        meta, game_id, state = got
+        if meta["gen"] != gen:
+            try:
+                savefile.write_atomic(self.path("game.json"), json.dumps(meta).encode())
+            except OSError:
+                pass   # read-only: the same repair is made at the next Continue
         why = None
         if game_id != meta["game"]:
             why = "the save is a %s game, game.json says %s" % (game_id, meta["game"])
@@ -154,13 +218,11 @@ class Storage:
         return meta, state
 
     def end_game(self):
-        """The game is over (or abandoned): nothing to continue. game.json goes first (the
-        commit point), then its save."""
-        meta, _ = self.load_json("game.json", None)
+        """The finished game is left: nothing to continue. Only game.json goes (one step, the
+        commit point); its save stays as the record of the last generation until the next
+        game's commit removes it."""
         try:
             savefile.remove(self.path("game.json"))
-            if meta and isinstance(meta.get("gen"), int):
-                savefile.remove(self._slot(meta["gen"]))
         except OSError as e:
             return self._failed(e)
         return self._ok()
@@ -168,3 +230,15 @@ class Storage:
     def has_game(self):
         return savefile.current(self.path("game.json")) is not None
 
+
+
+def _identity(ident, named):
+    """The game.json a save belongs to (a dict), from its identity bytes; a version 1 save has
+    none and counts as `named`'s (the game.json that names its slot) or nobody's (None)."""
+    if ident is None:
+        return named
+    try:
+        own = json.loads(ident)
+    except ValueError:
+        return None
+    return own if isinstance(own, dict) else None
