@@ -48,7 +48,8 @@ class Journal:
         """Load the journal of a continued game and check it replays to `state`. A journal cut
         short by a power cut (a torn append, the move saved but not appended, or the new game's
         journal not yet written) is repaired: the one move missing is found again among the
-        legal ones. Otherwise the log and the record are unavailable (`ok` False)."""
+        legal ones; one ahead of the save (a full flash refused the saves, not the appends) is
+        cut back to the save. Otherwise the log and the record are unavailable (`ok` False)."""
         self.ok = False
         try:
             data = savefile.read_file(self._path, MAX_JOURNAL)
@@ -67,6 +68,12 @@ class Journal:
         try:
             st = self.initial()
             for i in range(n):
+                if st == state:
+                    # the journal is ahead of the save (its moves were appended while the flash
+                    # refused the save): the game goes on from the save, so do its moves
+                    self.moves = self.moves[:3 * i]
+                    torn = True
+                    break
                 core.apply(st, self.action(i))
         except ValueError:
             self.moves = bytearray()
