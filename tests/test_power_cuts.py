@@ -177,6 +177,46 @@ def test_cut_at_the_end_of_a_game_counts_it_once(tmp_path, no_replace):
     TRIED["game end%s" % (" (FAT rename)" if no_replace else "")] = (n, total)
 
 
+@pytest.mark.parametrize("no_replace", [False, True], ids=["littlefs", "fat"])
+def test_cut_during_a_new_game_after_a_finished_one(tmp_path, no_replace):
+    """The finished game was left (game.json gone, its save and journal still on flash): the
+    new game's generation is larger than theirs, so a cut anywhere in its start leaves no game
+    or the new one with a journal that follows it, never the old journal taken for the new."""
+    base, s = _finished(tmp_path)
+    old_gen = s.meta["gen"]
+    con = console(base)
+    con.keys("A A B")                      # Continue the finished game and leave it
+
+    def start(c):
+        c.keys("A A")                      # New game (first: nothing to continue), Cacao
+        c.keys("down down A left left A down down A")   # seat P: Human; Start game
+
+    probe = tmp_path / "probe"
+    shutil.copytree(base, probe)
+    c = console(probe)
+    c.keys("A")
+    with FlashDouble(no_replace=no_replace) as fs:
+        start(c)
+    new = bytes(c.app.session.state)
+    assert c.app.session.meta["gen"] == old_gen + 1
+    n = 0
+    for at in cut_points(fs):
+        root = tmp_path / ("cut%d" % at)
+        shutil.copytree(base, root)
+        c = console(root)
+        c.keys("A")
+        with FlashDouble(cut_at=at, no_replace=no_replace):
+            with pytest.raises(PowerCut):
+                start(c)
+        con, state = continue_and_play(root)
+        assert state in (None, new), "cut at event %d" % at
+        if state is not None:
+            assert con.app.session.meta["gen"] == old_gen + 1
+        shutil.rmtree(root)
+        n += 1
+    TRIED["new game after a finished one%s" % (" (FAT rename)" if no_replace else "")] = (n, fs.events)
+
+
 def _finished(tmp_path):
     """A finished 2-human game on the end screen, its record not saved yet."""
     base = tmp_path / "base"
