@@ -81,7 +81,12 @@ class Link:
         """Run code on the board; its output as text. A MicroPython exception becomes BoardError."""
         transport_serial = _mpremote()
         try:
-            return self.t.exec(code).decode("utf-8", "replace")
+            # the board gets answer_timeout for each command too (mpremote's default is 10 s:
+            # renaming a whole build into place takes longer on an emulated Pico under load)
+            out, err = self.t.exec_raw(code, timeout=max(10, self.answer_timeout))
+            if err:
+                raise transport_serial.TransportExecError(out, err.decode())
+            return out.decode("utf-8", "replace")
         except transport_serial.TransportExecError as e:
             last = e.error_output.strip().splitlines()[-1:] or ["?"]
             raise BoardError("%s failed on the board: %s" % (what, last[0])) from None

@@ -23,7 +23,7 @@ every build and a 32-bit int would be a heap-allocated big int on a Pico.
     data = savefile.encode("cacao", state, b'{"gen": 3, ...}')
     savefile.write_atomic("/save.bin", data)
     game_id, state = savefile.load("/save.bin")   # SaveError with a message for the player
-    game_id, state, ident = savefile.load("/save.bin", True)   # ident None in a version 1 save
+    game_id, state, ident = savefile.load_whole("/save.bin")   # ident None in a version 1 save
 
 Written in the MicroPython/CPython common subset.
 """
@@ -115,9 +115,15 @@ def encode(game_id, state, ident=b""):
     return bytes(out)
 
 
-def decode(data, whole=False):
-    """(game_id, state bytearray) from save file bytes, with whole: (game_id, state, identity
-    bytes or None for a version 1 save); SaveError saying what is wrong."""
+def decode(data):
+    """(game_id, state bytearray) from save file bytes; SaveError saying what is wrong."""
+    r = decode_whole(data)
+    return r[0], r[1]
+
+
+def decode_whole(data):
+    """(game_id, state bytearray, identity bytes or None in a version 1 save) from save file
+    bytes; SaveError saying what is wrong."""
     size = len(data)
     head = bytes(data[:4])
     if head != MAGIC[:len(head)]:
@@ -156,9 +162,7 @@ def decode(data, whole=False):
         raise SaveError("save holds a %s game of layout version %d (%d bytes); this firmware "
                         "plays version %d (%d bytes)"
                         % (game_id, state[0] if n else -1, n, mod.VERSION, mod.SIZE))
-    if whole:
-        return game_id, state, (bytes(data[at:at + m]) if ver > 1 else None)
-    return game_id, state
+    return game_id, state, (bytes(data[at:at + m]) if ver > 1 else None)
 
 
 # ---- files -----------------------------------------------------------------------------------
@@ -317,15 +321,22 @@ def exists(path):
         return False
 
 
-def load(path, whole=False):
-    """(game_id, state) from the save at path (with whole: and its identity, see `decode`);
-    OSError if there is no file.
+def load(path):
+    """(game_id, state) from the save at path; OSError if there is no file; SaveError (see
+    `load_whole`)."""
+    r = load_whole(path)
+    return r[0], r[1]
+
+
+def load_whole(path):
+    """(game_id, state, identity) from the save at path (see `decode_whole`); OSError if there
+    is no file.
 
     A save that fails its check is renamed to path + ".bad" (replacing an older one), so the next
     save can be written and the damaged one can still be reported, then SaveError is raised."""
     try:
         data = read_file(path, MAX_SAVE)
-        return decode(data, whole)
+        return decode_whole(data)
     except SaveError as e:
         bad = path + ".bad"
         p = current(path) or path

@@ -82,7 +82,7 @@ def test_round_trip_fresh_mid_and_finished_games():
         assert game == "cacao"
         assert isinstance(back, bytearray)
         assert back == st
-        assert savefile.decode(data, True) == ("cacao", st, ident)
+        assert savefile.decode_whole(data) == ("cacao", st, ident)
         # the loaded state plays on exactly like the saved one
         if not cacao.is_over(st):
             assert cacao.legal_actions(back) == cacao.legal_actions(st)
@@ -155,7 +155,7 @@ def _v1(st):
 def test_version_1_saves_are_still_read_without_an_identity():
     st = _played(3, 4, 12)
     assert savefile.decode(_v1(st)) == ("cacao", st)
-    assert savefile.decode(_v1(st), True) == ("cacao", st, None)
+    assert savefile.decode_whole(_v1(st)) == ("cacao", st, None)
     data = bytearray(_v1(st))
     data[50] ^= 1
     _raises(data, "checksum mismatch")

@@ -117,28 +117,28 @@ class Storage:
     def _gen_of(self, p):
         """The generation a save names in its identity, 0 when there is none or it is unreadable."""
         try:
-            ident = savefile.load(p, True)[2]
-            g = json.loads(ident).get("gen", 0) if ident else 0
+            ident = savefile.load_whole(p)[2]
+            g = json.loads(ident.decode()).get("gen", 0) if ident else 0
         except (OSError, ValueError, AttributeError):
             return 0
         return g if isinstance(g, int) and 0 < g <= 0x3FFFFFFF else 0
 
-    def _encode(self, meta, game_id, state):
-        """The save of `state` with its game's identity (the JSON text of game.json, made once
-        per game)."""
+    def _ident_of(self, meta):
+        """The identity its saves carry: game.json's text (made once per game)."""
         c = self._ident
         if c is None or c[0] is not meta or c[1] != meta["gen"]:
             c = self._ident = (meta, meta["gen"], json.dumps(meta).encode())
-        return savefile.encode(game_id, state, c[2])
+        return c[2]
 
     def _commit(self, meta, game_id, state):
         """The new game's save, then game.json (the commit point), then the old slot goes.
         Refused (full flash): the game is uncommitted and save_state tries again."""
         self.uncommitted = meta
         gen = meta["gen"]
+        ident = self._ident_of(meta)
         try:
-            savefile.write_atomic(self._slot(gen), self._encode(meta, game_id, state))
-            savefile.write_atomic(self.path("game.json"), self._ident[2])  # commit
+            savefile.write_atomic(self._slot(gen), savefile.encode(game_id, state, ident))
+            savefile.write_atomic(self.path("game.json"), ident)  # commit
             savefile.remove(self._slot(gen + 1))
         except OSError as e:
             return self._failed(e)
@@ -151,7 +151,8 @@ class Storage:
         if self.uncommitted is meta:
             return self._commit(meta, game_id, state)
         try:
-            savefile.write_atomic(self._slot(meta["gen"]), self._encode(meta, game_id, state))
+            savefile.write_atomic(self._slot(meta["gen"]),
+                                  savefile.encode(game_id, state, self._ident_of(meta)))
         except OSError as e:
             return self._failed(e)
         return self._ok()
@@ -173,13 +174,13 @@ class Storage:
         gen = meta["gen"]
         for p in (self._slot(gen), self._slot(gen + 1)):
             try:
-                game_id, state, ident = savefile.load(p, True)
+                game_id, state, ident = savefile.load_whole(p)
             except OSError:
                 continue
             except savefile.SaveError as e:
                 err = err or str(e)
                 continue
-            own = _identity(ident, meta if p == self._slot(gen) else None)
+            own = _owner(ident, meta if p == self._slot(gen) else None)
             if own == meta:
                 got = (meta, game_id, state)
                 break
@@ -232,13 +233,13 @@ class Storage:
 
 
 
-def _identity(ident, named):
+def _owner(ident, named):
     """The game.json a save belongs to (a dict), from its identity bytes; a version 1 save has
     none and counts as `named`'s (the game.json that names its slot) or nobody's (None)."""
     if ident is None:
         return named
     try:
-        own = json.loads(ident)
-    except ValueError:
+        own = json.loads(ident.decode())
+    except (ValueError, UnicodeError):
         return None
     return own if isinstance(own, dict) else None
