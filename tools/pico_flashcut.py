@@ -13,7 +13,7 @@ After each cut the board must boot the old firmware to its title within a bounde
 every firmware file on it must be the old build's; the next flash must say it removed the
 unfinished files, copy the two, and boot the new firmware (its marker is read back).
 
-    python -m tools.pico_flashcut [--board waveshare_lcd_1_3]   # on its own (a fresh flash first)
+    python -m tools.pico_flashcut [--board waveshare_lcd_1_3] [--keep]   # on its own (a flash first)
 
 Run by `make pico-test` (tools.pico_test, on the device-test wiring).
 """
@@ -177,9 +177,13 @@ def main(argv=None):
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     ap = argparse.ArgumentParser(prog="python -m tools.pico_flashcut", description=__doc__.split("\n")[0])
     ap.add_argument("--board", default="waveshare_lcd_1_3")
+    ap.add_argument("--keep", action="store_true", help="start from the last run's flash (a flash then "
+                    "copies only what differs)")
     args = ap.parse_args(argv)
     t0 = time.time()
-    with Pico(os.path.join(OUT, "flashcut-" + args.board), board=args.board) as pico:
+    with Pico(os.path.join(OUT, "flashcut-" + args.board), board=args.board, fresh=not args.keep) as pico:
+        if args.keep:
+            pico.wait_title()               # booted: a flash at power-up would meet main.py's start
         pico.flash(args.board)
         pico.wait_title()
         print("flashcut: flashed in %.0f s wall" % (time.time() - t0), flush=True)

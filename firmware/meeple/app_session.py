@@ -46,11 +46,8 @@ def leave(s):
         s.app.storage.end_game()
         s.app.home()
         return
-    msg = "Leave this game? It stays saved for Continue."
-    if s.app.storage.failing:   # the flash refused the last saves: say what Continue will find
-        msg = "Leave this game? The flash refused its last saves: Continue finds it as it " \
-              "was last saved."
-    s.app.push(ConfirmScreen("Leave game", msg, "leave", s.app.home))
+    s.app.push(ConfirmScreen("Leave game", "Leave this game? It stays saved for Continue.",
+                             "leave", s.app.home))
 
 
 def back_to_menu(s):

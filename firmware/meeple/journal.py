@@ -169,18 +169,6 @@ class Journal:
             self.core.apply(st, a)
 
 
-def gen_of(storage):
-    """The generation the moves journal on flash belongs to (0 if none): a new game's is made
-    larger (meeple.hal.storage.start_game), so an old journal never passes for the new game's."""
-    try:
-        data = savefile.read_file(storage.path("moves.bin"), MAX_JOURNAL)
-    except (OSError, savefile.SaveError):
-        return 0
-    if data[:3] != _MAGIC or len(data) < 7:
-        return 0
-    return ((data[3] & 0x3F) << 24) | (data[4] << 16) | (data[5] << 8) | data[6]
-
-
 def records(storage):
     """[(name, size in bytes)] of the stored records, for the Settings page."""
     folder = storage.path(RECORDS)

@@ -22,8 +22,8 @@ every build and a 32-bit int would be a heap-allocated big int on a Pico.
 
     data = savefile.encode("cacao", state, b'{"gen": 3, ...}')
     savefile.write_atomic("/save.bin", data)
-    game_id, state = savefile.load("/save.bin")   # SaveError with a message for the player
-    game_id, state, ident = savefile.load_whole("/save.bin")   # ident None in a version 1 save
+    game_id, state, ident = savefile.load("/save.bin")   # SaveError with a message for the
+                                                         # player; ident None in a version 1 save
 
 Written in the MicroPython/CPython common subset.
 """
@@ -91,13 +91,13 @@ def crc32(data):
 
 
 # ---- encode / decode -------------------------------------------------------------------------
-def encode(game_id, state, ident=b""):
-    """The save file bytes for a state of game `game_id` ("cacao", "santiago"); `ident` is the
-    game's identity (its game.json text, see the layout above)."""
+def encode(game_id, state, meta=b""):
+    """The save file bytes for a state of game `game_id` ("cacao", "santiago"); `meta` is the
+    game's identity (its game.json text as bytes, see the layout above)."""
     if game_id not in GAME_IDS:
         raise ValueError("unknown game %r (known: %s)" % (game_id, ", ".join(GAME_IDS)))
     n = len(state)
-    m = len(ident)
+    m = len(meta)
     if n > 0xFFFF or m > 0xFFFF:
         raise ValueError("a state of %d bytes does not fit a save file" % n)
     k = _HEADER + m + n
@@ -109,19 +109,13 @@ def encode(game_id, state, ident=b""):
     out[7] = n >> 8
     out[8] = m & 0xFF
     out[9] = m >> 8
-    out[_HEADER:_HEADER + m] = ident
+    out[_HEADER:_HEADER + m] = meta
     out[_HEADER + m:k] = state
     out[k:] = crc32_bytes(memoryview(out)[:k])
     return bytes(out)
 
 
 def decode(data):
-    """(game_id, state bytearray) from save file bytes; SaveError saying what is wrong."""
-    r = decode_whole(data)
-    return r[0], r[1]
-
-
-def decode_whole(data):
     """(game_id, state bytearray, identity bytes or None in a version 1 save) from save file
     bytes; SaveError saying what is wrong."""
     size = len(data)
@@ -322,21 +316,14 @@ def exists(path):
 
 
 def load(path):
-    """(game_id, state) from the save at path; OSError if there is no file; SaveError (see
-    `load_whole`)."""
-    r = load_whole(path)
-    return r[0], r[1]
-
-
-def load_whole(path):
-    """(game_id, state, identity) from the save at path (see `decode_whole`); OSError if there
-    is no file.
+    """(game_id, state, identity) from the save at path (see `decode`); OSError if there is no
+    file.
 
     A save that fails its check is renamed to path + ".bad" (replacing an older one), so the next
     save can be written and the damaged one can still be reported, then SaveError is raised."""
     try:
         data = read_file(path, MAX_SAVE)
-        return decode_whole(data)
+        return decode(data)
     except SaveError as e:
         bad = path + ".bad"
         p = current(path) or path

@@ -78,11 +78,11 @@ def test_round_trip_fresh_mid_and_finished_games():
         data = savefile.encode("cacao", st, ident)
         assert data[:4] == b"MEEP" and data[4] == 2
         assert len(data) == 10 + len(ident) + cacao.SIZE + 4
-        game, back = savefile.decode(data)
+        game, back, _ = savefile.decode(data)
         assert game == "cacao"
         assert isinstance(back, bytearray)
         assert back == st
-        assert savefile.decode_whole(data) == ("cacao", st, ident)
+        assert savefile.decode(data) == ("cacao", st, ident)
         # the loaded state plays on exactly like the saved one
         if not cacao.is_over(st):
             assert cacao.legal_actions(back) == cacao.legal_actions(st)
@@ -154,8 +154,7 @@ def _v1(st):
 
 def test_version_1_saves_are_still_read_without_an_identity():
     st = _played(3, 4, 12)
-    assert savefile.decode(_v1(st)) == ("cacao", st)
-    assert savefile.decode_whole(_v1(st)) == ("cacao", st, None)
+    assert savefile.decode(_v1(st)) == ("cacao", st, None)
     data = bytearray(_v1(st))
     data[50] ^= 1
     _raises(data, "checksum mismatch")
@@ -200,11 +199,11 @@ def test_write_atomic_and_load():
     st = _played(4, 21, 30)
     savefile.write_atomic(p, savefile.encode("cacao", st))
     assert not savefile.exists(p + ".tmp")
-    assert savefile.load(p) == ("cacao", st)
+    assert savefile.load(p) == ("cacao", st, b"")
     st2 = _played(4, 21, 31)
     assert st2 != st
     savefile.write_atomic(p, savefile.encode("cacao", st2))  # replaces the old save
-    assert savefile.load(p) == ("cacao", st2)
+    assert savefile.load(p) == ("cacao", st2, b"")
 
 
 def test_crash_while_writing_keeps_the_old_save():
@@ -216,7 +215,7 @@ def test_crash_while_writing_keeps_the_old_save():
     f = open(p + ".tmp", "wb")
     f.write(new[:len(new) // 2])
     f.close()
-    assert savefile.load(p) == ("cacao", old)
+    assert savefile.load(p) == ("cacao", old, b"")
     # the next save overwrites the stale tmp file and completes
     savefile.write_atomic(p, new)
     assert savefile.load(p)[1] == savefile.decode(new)[1]

@@ -31,6 +31,7 @@ from meeple import savefile
 MAX_JSON = 2048   # settings, statistics, game.json: larger files are refused before reading
 NOT_SAVED = "flash full: this game is not being saved; delete records in Settings"
 READ_ONLY = "flash is read-only: nothing is being saved"
+OTHER = "the save in its slot is another game's"
 
 
 class Storage:
@@ -40,7 +41,6 @@ class Storage:
         self.notify = None     # notify(message): told once when writing starts to fail
         self.failing = False   # the last write failed (full or read-only flash)
         self.uncommitted = None  # the meta of a new game whose start was refused
-        self._ident = None     # (meta, gen, identity bytes) of the game being saved
 
     def path(self, name):
         return self.root + "/" + name
@@ -103,42 +103,34 @@ class Storage:
         old, _ = self.load_json("game.json", {})
         gen = old.get("gen", 0)
         gen = gen if isinstance(gen, int) and 0 <= gen < 0x3FFFFFFF else 0
-        for p in (self._slot(0), self._slot(1)):
-            g = self._gen_of(p)
-            if g > gen:
+        # larger than any generation on flash: the saves' identities and the moves journal's
+        # header (b"MJ1" + 4 bytes, meeple.journal)
+        for p in (self._slot(0), self._slot(1), self.path("moves.bin")):
+            g = 0
+            try:
+                data = savefile.read_file(p, savefile.MAX_SAVE * 4)
+                if data[:3] == b"MJ1":
+                    g = ((data[3] & 0x3F) << 24) | (data[4] << 16) | (data[5] << 8) | data[6]
+                else:
+                    data = savefile.decode(data)[2]   # None: a format 1 save names no gen
+                    if data:
+                        g = json.loads(data.decode())["gen"]
+            except (OSError, ValueError, AttributeError, KeyError, IndexError, TypeError):
+                pass
+            if isinstance(g, int) and gen < g <= 0x3FFFFFFF:
                 gen = g
-        from meeple import journal
-        g = journal.gen_of(self)
-        if g > gen:
-            gen = g
         meta["gen"] = gen + 1 if gen < 0x3FFFFFFF else 1
         return self._commit(meta, game_id, state)
-
-    def _gen_of(self, p):
-        """The generation a save names in its identity, 0 when there is none or it is unreadable."""
-        try:
-            ident = savefile.load_whole(p)[2]
-            g = json.loads(ident.decode()).get("gen", 0) if ident else 0
-        except (OSError, ValueError, AttributeError):
-            return 0
-        return g if isinstance(g, int) and 0 < g <= 0x3FFFFFFF else 0
-
-    def _ident_of(self, meta):
-        """The identity its saves carry: game.json's text (made once per game)."""
-        c = self._ident
-        if c is None or c[0] is not meta or c[1] != meta["gen"]:
-            c = self._ident = (meta, meta["gen"], json.dumps(meta).encode())
-        return c[2]
 
     def _commit(self, meta, game_id, state):
         """The new game's save, then game.json (the commit point), then the old slot goes.
         Refused (full flash): the game is uncommitted and save_state tries again."""
         self.uncommitted = meta
         gen = meta["gen"]
-        ident = self._ident_of(meta)
+        data = json.dumps(meta).encode()   # game.json, and the identity its saves carry
         try:
-            savefile.write_atomic(self._slot(gen), savefile.encode(game_id, state, ident))
-            savefile.write_atomic(self.path("game.json"), ident)  # commit
+            savefile.write_atomic(self._slot(gen), savefile.encode(game_id, state, data))
+            savefile.write_atomic(self.path("game.json"), data)  # commit
             savefile.remove(self._slot(gen + 1))
         except OSError as e:
             return self._failed(e)
@@ -152,7 +144,7 @@ class Storage:
             return self._commit(meta, game_id, state)
         try:
             savefile.write_atomic(self._slot(meta["gen"]),
-                                  savefile.encode(game_id, state, self._ident_of(meta)))
+                                  savefile.encode(game_id, state, json.dumps(meta).encode()))
         except OSError as e:
             return self._failed(e)
         return self._ok()
@@ -174,17 +166,24 @@ class Storage:
         gen = meta["gen"]
         for p in (self._slot(gen), self._slot(gen + 1)):
             try:
-                game_id, state, ident = savefile.load_whole(p)
+                game_id, state, data = savefile.load(p)
             except OSError:
                 continue
             except savefile.SaveError as e:
                 err = err or str(e)
                 continue
-            own = _owner(ident, meta if p == self._slot(gen) else None)
+            own = None   # the game.json this save belongs to
+            if data is None:   # format 1: no identity; trusted only where game.json points
+                own = meta if p == self._slot(gen) else None
+            else:
+                try:
+                    own = json.loads(data.decode())
+                except (ValueError, UnicodeError):
+                    pass
             if own == meta:
                 got = (meta, game_id, state)
                 break
-            if own is None:
+            if not isinstance(own, dict):
                 continue
             g = own.get("gen")
             own["gen"] = gen
@@ -193,13 +192,11 @@ class Storage:
                 own["gen"] = g
                 got = got or (own, game_id, state)
             elif not got:
-                err = err or "the save in its slot is another game's"
+                err = err or OTHER
         if got is None:
-            if err is None:
-                return None, "The saved game's file is missing; " + self._bad(
-                    self.path("game.json"), "game.json", "its save is missing")
+            why = "its save is damaged" if err and err is not OTHER else err or "its save is missing"
             return None, "The saved game could not be loaded: %s; %s" % (
-                err, self._bad(self.path("game.json"), "game.json", "no save of its game"))
+                err or why, self._bad(self.path("game.json"), "game.json", why))
         meta, game_id, state = got
         if meta["gen"] != gen:
             try:
@@ -232,14 +229,3 @@ class Storage:
         return savefile.current(self.path("game.json")) is not None
 
 
-
-def _owner(ident, named):
-    """The game.json a save belongs to (a dict), from its identity bytes; a version 1 save has
-    none and counts as `named`'s (the game.json that names its slot) or nobody's (None)."""
-    if ident is None:
-        return named
-    try:
-        own = json.loads(ident.decode())
-    except (ValueError, UnicodeError):
-        return None
-    return own if isinstance(own, dict) else None
