@@ -11,6 +11,8 @@ nothing: the one move missing is found again among the legal ones); otherwise th
 record start over as unavailable (`ok` False) and the game plays on. Records go to records/ as
 JSON lines (meeple.record), one file per saved game; `make pull-records PORT=...` copies them off.
 """
+import json
+
 from meeple import savefile
 
 _MAGIC = b"MJ1"
@@ -167,6 +169,30 @@ class Journal:
             a = self.action(i)
             yield record.action_line(self.seat(i), a, self.core.describe(st, a))
             self.core.apply(st, a)
+
+
+def gen(storage):
+    """The generation for a new game (meeple.hal.storage.start_game): one more than any that
+    game.json, the saves (a finished game's stays until the next game is committed) or this
+    journal's header name, so no old save or journal can pass for the new game's."""
+    old, _ = storage.load_json("game.json", {})
+    top = old.get("gen", 0)
+    top = top if isinstance(top, int) and 0 <= top < 0x3FFFFFFF else 0
+    for p in (storage._slot(0), storage._slot(1), storage.path("moves.bin")):
+        g = 0
+        try:
+            data = savefile.read_file(p, MAX_JOURNAL)
+            if data[:3] == _MAGIC:
+                g = ((data[3] & 0x3F) << 24) | (data[4] << 16) | (data[5] << 8) | data[6]
+            else:
+                data = savefile.decode(data)[2]   # None: a format 1 save names no gen
+                if data:
+                    g = json.loads(data.decode())["gen"]
+        except (OSError, ValueError, KeyError, IndexError, TypeError):
+            pass
+        if isinstance(g, int) and top < g <= 0x3FFFFFFF:
+            top = g
+    return top + 1 if top < 0x3FFFFFFF else 1
 
 
 def records(storage):

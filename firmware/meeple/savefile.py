@@ -98,7 +98,7 @@ def encode(game_id, state, meta=b""):
         raise ValueError("unknown game %r (known: %s)" % (game_id, ", ".join(GAME_IDS)))
     n = len(state)
     m = len(meta)
-    if n > 0xFFFF or m > 0xFFFF:
+    if n + m > 0xFFFF:
         raise ValueError("a state of %d bytes does not fit a save file" % n)
     k = _HEADER + m + n
     out = bytearray(k + _CRC_LEN)
@@ -130,11 +130,8 @@ def decode(data):
         raise SaveError("save format version %d; this firmware reads versions 1 and %d"
                         % (ver, FORMAT_VERSION))
     n = data[6] | (data[7] << 8)
-    at = 8
-    m = 0
-    if ver > 1:
-        at = _HEADER
-        m = data[8] | (data[9] << 8)
+    at = 8 if ver < 2 else _HEADER   # format 1: no identity
+    m = (data[8] | (data[9] << 8)) if ver > 1 else 0
     k = at + m + n
     want = k + _CRC_LEN
     if size < want:

@@ -31,7 +31,6 @@ from meeple import savefile
 MAX_JSON = 2048   # settings, statistics, game.json: larger files are refused before reading
 NOT_SAVED = "flash full: this game is not being saved; delete records in Settings"
 READ_ONLY = "flash is read-only: nothing is being saved"
-OTHER = "the save in its slot is another game's"
 
 
 class Storage:
@@ -100,26 +99,8 @@ class Storage:
     def start_game(self, meta, game_id, state):
         """Begin a new auto-saved game: meta = {"game", "seats", "seed", "options"}; False when
         the flash refused (the game goes on in memory; the last saved game stays)."""
-        old, _ = self.load_json("game.json", {})
-        gen = old.get("gen", 0)
-        gen = gen if isinstance(gen, int) and 0 <= gen < 0x3FFFFFFF else 0
-        # larger than any generation on flash: the saves' identities and the moves journal's
-        # header (b"MJ1" + 4 bytes, meeple.journal)
-        for p in (self._slot(0), self._slot(1), self.path("moves.bin")):
-            g = 0
-            try:
-                data = savefile.read_file(p, savefile.MAX_SAVE * 4)
-                if data[:3] == b"MJ1":
-                    g = ((data[3] & 0x3F) << 24) | (data[4] << 16) | (data[5] << 8) | data[6]
-                else:
-                    data = savefile.decode(data)[2]   # None: a format 1 save names no gen
-                    if data:
-                        g = json.loads(data.decode())["gen"]
-            except (OSError, ValueError, AttributeError, KeyError, IndexError, TypeError):
-                pass
-            if isinstance(g, int) and gen < g <= 0x3FFFFFFF:
-                gen = g
-        meta["gen"] = gen + 1 if gen < 0x3FFFFFFF else 1
+        from meeple import journal   # with the game's modules, not the idle menus'
+        meta["gen"] = journal.gen(self)
         return self._commit(meta, game_id, state)
 
     def _commit(self, meta, game_id, state):
@@ -151,69 +132,14 @@ class Storage:
 
     def load_game(self):
         """(meta, state), or (None, None) when there is no saved game, or (None, message) when
-        the saved game cannot be loaded (the damaged file is set aside, never deleted)."""
-        meta, err = self.load_json("game.json", None)
-        if err:
-            return None, err
-        if meta is None:
-            return None, None
-        from meeple import checks   # only when a game is continued (forgotten when it closes)
-        why = checks.check_meta(meta)
-        if why:
-            return None, self._bad(self.path("game.json"), "game.json", why)
-        got = None
-        err = None
-        gen = meta["gen"]
-        for p in (self._slot(gen), self._slot(gen + 1)):
-            try:
-                game_id, state, data = savefile.load(p)
-            except OSError:
-                continue
-            except savefile.SaveError as e:
-                err = err or str(e)
-                continue
-            own = None   # the game.json this save belongs to
-            if data is None:   # format 1: no identity; trusted only where game.json points
-                own = meta if p == self._slot(gen) else None
-            else:
-                try:
-                    own = json.loads(data.decode())
-                except (ValueError, UnicodeError):
-                    pass
-            if own == meta:
-                got = (meta, game_id, state)
-                break
-            if not isinstance(own, dict):
-                continue
-            g = own.get("gen")
-            own["gen"] = gen
-            if own == meta and isinstance(g, int) and 0 < g <= 0x3FFFFFFF:
-                # the same game under another generation: game.json follows its save
-                own["gen"] = g
-                got = got or (own, game_id, state)
-            elif not got:
-                err = err or OTHER
-        if got is None:
-            why = "its save is damaged" if err and err is not OTHER else err or "its save is missing"
-            return None, "The saved game could not be loaded: %s; %s" % (
-                err or why, self._bad(self.path("game.json"), "game.json", why))
-        meta, game_id, state = got
-        if meta["gen"] != gen:
-            try:
-                savefile.write_atomic(self.path("game.json"), json.dumps(meta).encode())
-            except OSError:
-                pass   # read-only: the same repair is made at the next Continue
-        why = None
-        if game_id != meta["game"]:
-            why = "the save is a %s game, game.json says %s" % (game_id, meta["game"])
-        else:
-            why = checks.check_state(meta, state)
-        if why:
-            p = self._slot(meta["gen"])
-            savefile.set_aside(p)
-            return None, "The saved game could not be loaded: %s; %s" % (
-                why, self._bad(self.path("game.json"), "game.json", why))
-        return meta, state
+        the saved game cannot be loaded (the damaged file is set aside, never deleted):
+        meeple.slots finds the save that belongs to game.json."""
+        from meeple import slots   # only on Continue, then forgotten: the game needs the room
+        from meeple.app_game import forget
+        try:
+            return slots.load_game(self)
+        finally:
+            forget("meeple.slots")
 
     def end_game(self):
         """The finished game is left: nothing to continue. Only game.json goes (one step, the
@@ -227,5 +153,6 @@ class Storage:
 
     def has_game(self):
         return savefile.current(self.path("game.json")) is not None
+
 
 
