@@ -57,7 +57,9 @@ def on_board(pico, files):
 
 
 def same_as(info, files):
-    return [p for p in files if info.get("/" + p) != (files[p]["size"], files[p]["sha256"])]
+    """The build's files the board holds otherwise (board.py aside: tools.pico_session writes a
+    fixed deal into it, and the next flash puts the profile back)."""
+    return [p for p in files if p != "board.py" and info.get("/" + p) != (files[p]["size"], files[p]["sha256"])]
 
 
 def start_copy(pico, build_dir):
@@ -122,7 +124,7 @@ def run(pico, board, log=print):
     new_dir, new = newer_build(board, 1)
     proc = start_copy(pico, new_dir)
     try:
-        wait_for_line(proc, "[2/%d]" % len(CHANGED))
+        wait_for_line(proc, "[2/")
         time.sleep(0.5)                      # into the second file's chunks (~3 KB/s)
     finally:
         os.killpg(proc.pid, signal.SIGKILL)
@@ -140,7 +142,7 @@ def run(pico, board, log=print):
     new2_dir, new2 = newer_build(board, 2)
     proc = start_copy(pico, new2_dir)
     try:
-        wait_for_line(proc, "[2/%d]" % len(CHANGED))
+        wait_for_line(proc, "[2/")
         time.sleep(0.5)
         pico.stop()                           # power off: the flash image keeps what was written
         try:
