@@ -33,13 +33,18 @@ def fresh(root, moves):
     return con
 
 
-def cut_points(fs):
+def cut_points(fs, stride=1):
     """Every operation; in each write its first bytes, its middle and its last byte (the bytes
-    between are the same case); all events with MEEPLE_CUTS=every."""
+    between are the same case); with stride k, of the writes after the first (a record's lines)
+    only every k-th and the last are cut inside; all events with MEEPLE_CUTS=every."""
     if EVERY:
         return list(range(fs.events))
     pts = set()
+    writes = [(first, n) for first, n in fs.log if n > 1]
+    keep = set(writes[::stride]) | set(writes[-1:])
     for first, n in fs.log:
+        if n > 1 and (first, n) not in keep:
+            continue
         pts.update((first, first + 1, first + n // 2, first + n - 1))
     return sorted(p for p in pts if 0 <= p < fs.events)
 
@@ -113,13 +118,13 @@ def test_cut_during_a_move(tmp_path, no_replace):
 @pytest.mark.parametrize("no_replace", [False, True], ids=["littlefs", "fat"])
 def test_cut_during_a_new_game(tmp_path, no_replace):
     def act(con):
-        con.keys("B down A A")             # leave; New game, Cacao: the set-up kept 2 humans?
-        con.keys("up A")                   # Start game
+        con.keys("B A down A A")           # leave (A confirms); New game, Cacao
+        con.keys("up A A")                 # Start game; A: "This replaces the saved game"
 
     def check(root, before, after, at):
         con, state = continue_and_play(root)
         assert state is not None, "cut at event %d left no game to continue" % at
-        assert state == before or state == after or cacao.to_move(state) >= 0
+        assert state in (before, after), "cut at event %d: neither game" % at
     run_cuts(tmp_path, "new game", 2, act, check, no_replace)
 
 
@@ -156,18 +161,21 @@ def test_cut_at_the_end_of_a_game_counts_it_once(tmp_path, no_replace):
         with FlashDouble(cut_at=at, no_replace=no_replace):
             with pytest.raises(PowerCut):
                 con.keys("A")
-        con, state = continue_and_play(root, moves=1)   # finishes the game if it is still there
-        if state is not None:
-            j = con.app.session.journal
-            assert j.ok and len(j) == moves + 1 and cacao.is_over(con.app.session.state)
-            path = j.save_record()
-            with open(path) as f:
-                states = record.replay_states(f)
-            assert states[-1] == con.app.session.state
+        # the game, finished or not, is still there (a finished one stays for its record)
+        con, state = continue_and_play(root, moves=1)   # finishes the game if it is not yet
+        assert state is not None, "cut at event %d lost the game" % at
+        j = con.app.session.journal
+        assert j.ok and len(j) == moves + 1 and cacao.is_over(con.app.session.state)
+        path = j.save_record()
+        with open(path) as f:
+            states = record.replay_states(f)
+        assert states[-1] == con.app.session.state
         boot = console(root)
         assert boot.app.stats["cacao"][0] == 1, "cut at event %d: game counted %r" % (
             at, boot.app.stats.get("cacao"))
-        boot.keys("A")
+        boot.keys("A A")                   # Continue: the end screen again (counted once)
+        assert boot.app.session.screen.over and boot.app.stats["cacao"][0] == 1
+        boot.keys("B")                     # the player leaves the finished game: it goes
         assert "Continue" not in " ".join(boot.text())
         shutil.rmtree(root)
         n += 1
@@ -175,38 +183,112 @@ def test_cut_at_the_end_of_a_game_counts_it_once(tmp_path, no_replace):
 
 
 @pytest.mark.parametrize("no_replace", [False, True], ids=["littlefs", "fat"])
-def test_cut_while_saving_settings_and_a_record(tmp_path, no_replace):
+def test_cut_during_a_new_game_after_a_finished_one(tmp_path, no_replace):
+    """The finished game was left (game.json gone, its save and journal still on flash): the
+    new game's generation is larger than theirs, so a cut anywhere in its start leaves no game
+    or the new one with a journal that follows it, never the old journal taken for the new."""
+    base, s = _finished(tmp_path)
+    old_gen = s.meta["gen"]
+    con = console(base)
+    con.keys("A A B")                      # Continue the finished game and leave it
+
+    def start(c):
+        c.keys("A A")                      # New game (first: nothing to continue), Cacao
+        c.keys("down down A left left A down down A")   # seat P: Human; Start game
+
+    probe = tmp_path / "probe"
+    shutil.copytree(base, probe)
+    c = console(probe)
+    c.keys("A")
+    with FlashDouble(no_replace=no_replace) as fs:
+        start(c)
+    new = bytes(c.app.session.state)
+    assert c.app.session.meta["gen"] == old_gen + 1
+    n = 0
+    for at in cut_points(fs):
+        root = tmp_path / ("cut%d" % at)
+        shutil.copytree(base, root)
+        c = console(root)
+        c.keys("A")
+        with FlashDouble(cut_at=at, no_replace=no_replace):
+            with pytest.raises(PowerCut):
+                start(c)
+        con, state = continue_and_play(root)
+        assert state in (None, new), "cut at event %d" % at
+        if state is not None:
+            assert con.app.session.meta["gen"] == old_gen + 1
+        shutil.rmtree(root)
+        n += 1
+    TRIED["new game after a finished one%s" % (" (FAT rename)" if no_replace else "")] = (n, fs.events)
+
+
+def _finished(tmp_path):
+    """A finished 2-human game on the end screen, its record not saved yet."""
     base = tmp_path / "base"
     con = fresh(base, 0)
     _to_last_move(con)
     con.keys("A")
     s = con.app.session
-    assert cacao.is_over(s.state)
-    with FlashDouble(no_replace=no_replace) as fs:
-        s.journal.save_record()
-    total_rec = fs.events
-    rec_fs = fs
+    assert cacao.is_over(s.state) and s.screen.over
+    return base, s
+
+
+@pytest.mark.parametrize("no_replace", [False, True], ids=["littlefs", "fat"])
+def test_cut_while_saving_a_record_then_reboot_and_save_it(tmp_path, no_replace):
+    """A power cut at every event of "Save record": after the reboot Continue shows the
+    finished game's end screen again (the game stays until its player leaves it), the record
+    is saved, and it is byte for byte the record written without a cut. No half record is
+    ever listed."""
+    base, s = _finished(tmp_path)
     name = "cacao-%d-%d.jsonl" % (s.meta["gen"], s.meta["seed"])
-    good = (base / "records" / name).read_bytes()
-    os.remove(base / "records" / name)
+    probe = tmp_path / "probe"
+    shutil.copytree(base, probe)
+    con = console(probe)
+    con.keys("A A")                        # reboot, Continue: the end screen
+    assert con.app.session.screen.over
+    with FlashDouble(no_replace=no_replace) as fs:
+        con.app.session.journal.save_record()
+    good = (probe / "records" / name).read_bytes()
+    assert record.replay_states(good.decode().splitlines())[-1] == s.state
     n = 0
-    for at in cut_points(rec_fs):
+    for at in cut_points(fs, stride=8):    # a record is written line by line: every 8th line
+        root = tmp_path / ("cut%d" % at)
+        shutil.copytree(base, root)
+        con = console(root)
+        con.keys("A A")
         with FlashDouble(cut_at=at, no_replace=no_replace):
             with pytest.raises(PowerCut):
-                s.journal.save_record()
-        recs = [p for p in os.listdir(base / "records") if p.endswith(".jsonl")]
+                con.app.session.journal.save_record()
+        recs = [p for p in os.listdir(root / "records") if p.endswith(".jsonl")] \
+            if (root / "records").exists() else []
         assert recs in ([], [name]), recs
         if recs:
-            assert (base / "records" / name).read_bytes() == good
-        s.journal.save_record()            # after the reboot the record can be saved again
-        assert (base / "records" / name).read_bytes() == good
-        shutil.rmtree(base / "records")
+            assert (root / "records" / name).read_bytes() == good
+        boot = console(root)               # the reboot
+        boot.keys("A")
+        assert boot.text()[1] == "\x7fContinue", "cut at event %d: the finished game is gone" % at
+        boot.keys("A")
+        t = boot.app.session
+        assert t.screen.over and t.journal.ok and bytes(t.state) == bytes(s.state)
+        t.journal.save_record()
+        assert (root / "records" / name).read_bytes() == good, "cut at event %d" % at
+        boot.keys("B")                     # left: the finished game goes, the record stays
+        assert "Continue" not in " ".join(boot.text())
+        assert (root / "records" / name).read_bytes() == good
+        shutil.rmtree(root)
         n += 1
-    TRIED["record%s" % (" (FAT rename)" if no_replace else "")] = (n, total_rec)
+    assert n >= 8
+    TRIED["record, reboot%s" % (" (FAT rename)" if no_replace else "")] = (n, fs.events)
+
+
+@pytest.mark.parametrize("no_replace", [False, True], ids=["littlefs", "fat"])
+def test_cut_while_saving_settings(tmp_path, no_replace):
+    base, _ = _finished(tmp_path)
+    con = console(base)
+    con.keys("A A B")                      # Continue the finished game and leave it
+    assert "Continue" not in " ".join(con.text())
 
     # settings: brightness 8 -> 3 in the Settings menu
-    con = console(base)
-    con.keys("A")
     items = con.text()
     down = [i for i, t in enumerate(items) if "Settings" in t][0] - 1
     probe_keys = " ".join(["down"] * down) + " A A " + " ".join(["down"] * 5) + " A"

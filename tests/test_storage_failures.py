@@ -149,14 +149,75 @@ def test_damaged_game_json_values_are_set_aside_not_deleted(tmp_path):
         _continue_fails(root, "game.json")
 
 
-def test_changed_gen_keeps_the_save_and_sets_game_json_aside(tmp_path):
-    root, meta, _ = _game(tmp_path, "gen")
+def test_changed_gen_recovers_the_save_and_game_json_follows_it(tmp_path):
+    """game.json's "gen" changed (by 1: the other slot; by 2: the same slot): the save whose
+    identity is otherwise game.json's is found, game.json is given its gen back, and the game,
+    its journal and its saving go on."""
+    for step in (1, 2):
+        root, meta, state = _game(tmp_path, "gen%d" % step)
+        gen = meta["gen"]
+        meta["gen"] += step
+        (root / "game.json").write_text(json.dumps(meta))
+        con = console(root)
+        con.keys("A A")
+        s = con.app.session
+        assert s is not None and bytes(s.state) == bytes(state), con.text()
+        assert s.meta["gen"] == gen and s.journal.ok and len(s.journal) == 2
+        assert json.loads((root / "game.json").read_text())["gen"] == gen
+        con.keys("A")
+        assert saved(root)[1] == s.state and not (root / "game.json.bad").exists()
+
+
+def _swap_in(root, other, meta):
+    """Put `other`'s save into the slot `root`'s game.json names."""
+    src = [p for p in os.listdir(other) if p.startswith("save") and p.endswith(".bin")]
+    assert len(src) == 1, src
     slot = root / ("save%d.bin" % (meta["gen"] % 2))
+    for p in os.listdir(root):
+        if p.startswith("save"):
+            os.remove(root / p)
+    slot.write_bytes((other / src[0]).read_bytes())
+    return slot
+
+
+def test_another_games_save_in_the_slot_is_never_loaded_as_this_one(tmp_path):
+    """The issue's case: another Cacao game's save where this game's should be (same
+    generation, another seed and other seats) was loaded silently, its journal dropped. Now
+    Continue refuses it with a message, and the file is kept."""
+    root, meta, _ = _game(tmp_path, "mine")
+    other = tmp_path / "other"
+    other.mkdir()
+    con = console(other)
+    con.keys("wait:777 A A A up A A")      # later (another seed), one human against a bot
+    om, ostate = saved(other)
+    assert om["gen"] == meta["gen"] and om["seed"] != meta["seed"], (om, meta)
+    slot = _swap_in(root, other, meta)
     data = slot.read_bytes()
-    meta["gen"] += 1
-    (root / "game.json").write_text(json.dumps(meta))
-    _continue_fails(root, "missing")
-    assert (root / "game.json.bad").exists()
+    _continue_fails(root, "another game", "game.json", new_game=False)
+    assert slot.read_bytes() == data        # kept as it was: it is a good save of its own game
+
+
+def test_version_1_save_is_read_in_its_named_slot_only(tmp_path):
+    """A save written before identities (format 1) still continues where game.json names it,
+    and is saved again as format 2; in the other slot it is nobody's."""
+    from meeple.core import cacao as core
+    root, meta, state = _game(tmp_path, "v1")
+    slot = root / ("save%d.bin" % (meta["gen"] % 2))
+    n = len(state)
+    body = b"MEEP" + bytes((1, 1, n & 255, n >> 8)) + bytes(state)
+    slot.write_bytes(body + savefile.crc32_bytes(body))
+    con = console(root)
+    con.keys("A A")
+    s = con.app.session
+    assert s is not None and bytes(s.state) == bytes(state) and s.journal.ok, con.text()
+    con.keys("A")
+    assert slot.read_bytes()[4] == 2 and saved(root)[1] == s.state
+    assert not core.is_over(s.state)
+    # the same old save in the other slot, game.json naming a missing one: refused
+    root2, meta2, state2 = _game(tmp_path, "v1b")
+    os.remove(root2 / ("save%d.bin" % (meta2["gen"] % 2)))
+    (root2 / ("save%d.bin" % ((meta2["gen"] + 1) % 2))).write_bytes(body + savefile.crc32_bytes(body))
+    _continue_fails(root2, "missing", new_game=False)
 
 
 def test_impossible_state_with_a_right_checksum_is_refused(tmp_path):
@@ -164,13 +225,13 @@ def test_impossible_state_with_a_right_checksum_is_refused(tmp_path):
     slot = str(root / ("save%d.bin" % (meta["gen"] % 2)))
     bad = bytearray(state)
     bad[1] = 9                             # nine players
-    savefile.write_atomic(slot, savefile.encode("cacao", bad))
+    savefile.write_atomic(slot, savefile.encode("cacao", bad, json.dumps(meta).encode()))
     _continue_fails(root, "could not be loaded")
     root, meta, state = _game(tmp_path, "imp2")
     slot = str(root / ("save%d.bin" % (meta["gen"] % 2)))
     bad = bytearray(state)
     bad[6] = 3                             # the seat to move is not the active one
-    savefile.write_atomic(slot, savefile.encode("cacao", bad))
+    savefile.write_atomic(slot, savefile.encode("cacao", bad, json.dumps(meta).encode()))
     _continue_fails(root, "could not be loaded")
 
 

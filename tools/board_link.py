@@ -81,10 +81,11 @@ class Link:
     def exec(self, code, what="the command", timeout=10):
         """Run code on the board; its output as text. A MicroPython exception becomes BoardError.
         timeout: seconds the board may stay silent before it counts as not answering (one exec
-        that works through every file of a build needs more on a busy board)."""
+        that works through every file of a build needs more on a busy board); never less than
+        the link's answer_timeout."""
         transport_serial = _mpremote()
         try:
-            out, err = self.t.exec_raw(code, timeout=timeout)
+            out, err = self.t.exec_raw(code, timeout=max(timeout, self.answer_timeout))
             if err:
                 raise transport_serial.TransportExecError(out, err.decode("utf-8", "replace"))
             return out.decode("utf-8", "replace")

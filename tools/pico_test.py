@@ -3,6 +3,8 @@
 For each wiring: start a fresh emulated Pico, flash the build for that board (tools.flash, as
 `make flash` does), run device tests on it (tools.devtest), then play each game's scripted
 session through the buttons and compare every screenshot with host_sim's (tools.pico_session).
+On the device-test wiring, last, a `make flash` is cut midway twice (the copy killed, the power
+lost) and repaired by the next flash (tools.pico_flashcut; --no-flashcut leaves it out).
 
     python -m tools.pico_test            # the CI set: CI_DEVICE_TESTS + both wirings' sessions
     python -m tools.pico_test --all      # every device test module on the Pico, then the sessions
@@ -18,7 +20,7 @@ import sys
 import time
 
 from tools import devtest as devtest_tool
-from tools import pico_scripts, pico_session
+from tools import pico_flashcut, pico_scripts, pico_session
 from tools.board_link import BoardError, connect
 from tools.pico import KitMissing, Pico, kit_dir
 
@@ -74,8 +76,9 @@ def run_devtests(pico, modules, log, timeout=1200):
     return failed
 
 
-def run_board(board, devtests, games, log):
-    """Flash `board` onto a fresh emulated Pico, device tests, sessions; returns failure lines."""
+def run_board(board, devtests, games, log, flashcut=False):
+    """Flash `board` onto a fresh emulated Pico, device tests, sessions (and with flashcut: an
+    interrupted flash, tools.pico_flashcut); returns failure lines."""
     failures = []
     t0 = time.time()
     with Pico(os.path.join(OUT, "test-" + board), board=board) as pico:
@@ -95,6 +98,8 @@ def run_board(board, devtests, games, log):
         failures += bad
         log("%s: %d screenshots compared with host_sim, %d differ, in %.0f s wall"
             % (board, compared, len(bad), time.time() - t2))
+        if flashcut:
+            failures += ["%s interrupted flash: %s" % (board, f) for f in pico_flashcut.run(pico, board, log)]
     return failures
 
 
@@ -109,6 +114,7 @@ def main(argv=None):
                     help="only this wiring (repeatable)")
     ap.add_argument("--devtest", nargs="*", help="these device test modules instead")
     ap.add_argument("--no-devtest", action="store_true")
+    ap.add_argument("--no-flashcut", action="store_true", help="skip the interrupted flash (tools.pico_flashcut)")
     ap.add_argument("--game", action="append", help="only this game's session")
     args = ap.parse_args(argv)
     os.makedirs(OUT, exist_ok=True)
@@ -131,7 +137,8 @@ def main(argv=None):
     failures = []
     for board in args.board or BOARDS:
         try:
-            failures += run_board(board, devtests if board == DEVTEST_BOARD else {}, args.game, log)
+            failures += run_board(board, devtests if board == DEVTEST_BOARD else {}, args.game, log,
+                                  flashcut=board == DEVTEST_BOARD and not args.no_flashcut)
         except (BoardError, RuntimeError, OSError) as e:
             failures.append("%s: %s" % (board, e))
             log("%s: FAILED: %s" % (board, e))

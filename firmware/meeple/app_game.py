@@ -26,6 +26,7 @@ boards without a d-pad, OK BACK ALT MENU) and never changes the state itself; it
                            # illegal; otherwise it is auto-saved, changed() is called, AI seats
                            # then move by themselves after the AI pause
     session.leave()        # back to the main menu after a confirmation; the game stays saved
+                           # (a finished game is removed then: it stayed for its record)
     session.can_take_back(), session.take_back()   # "Take back my move" (game menu)
     session.back_to_menu() # B on a page opened from the game menu (hint): the menu again
     session.play_again()   # a new game with the same seats and options (end screen)
@@ -286,7 +287,8 @@ class GameSession:
         if core.is_over(self.state):
             self.forget_bots()
             self._record_result()
-            self.app.storage.end_game()
+            # the finished game stays saved until the player leaves it (app_session.leave):
+            # after a power cut Continue shows its end screen again, its record still to save
             if self.screen:
                 self.screen.game_over()
             return

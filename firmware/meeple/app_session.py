@@ -42,8 +42,10 @@ class PassScreen(DialogScreen):
 
 def leave(s):
     """Back to the main menu; while the game is on, only after a confirmation (it stays saved
-    for Continue, but one press too many must not end the evening's game)."""
+    for Continue, but one press too many must not end the evening's game). A finished game
+    stayed saved for its end screen (its record can be saved after a power cut): it goes now."""
     if s.core.is_over(s.state):
+        s.app.storage.end_game()
         s.app.home()
         return
     s.app.push(ConfirmScreen("Leave game", "Leave this game? It stays saved for Continue.",

@@ -11,6 +11,8 @@ nothing: the one move missing is found again among the legal ones); otherwise th
 record start over as unavailable (`ok` False) and the game plays on. Records go to records/ as
 JSON lines (meeple.record), one file per saved game; `make pull-records PORT=...` copies them off.
 """
+import json
+
 from meeple import savefile
 
 _MAGIC = b"MJ1"
@@ -49,7 +51,8 @@ class Journal:
         """Load the journal of a continued game and check it replays to `state`. A journal cut
         short by a power cut (a torn append, the move saved but not appended, or the new game's
         journal not yet written) is repaired: the one move missing is found again among the
-        legal ones. Otherwise the log and the record are unavailable (`ok` False)."""
+        legal ones; one ahead of the save (a full flash refused the saves, not the appends) is
+        cut back to the save. Otherwise the log and the record are unavailable (`ok` False)."""
         self.ok = False
         try:
             data = savefile.read_file(self._path, MAX_JOURNAL)
@@ -74,6 +77,12 @@ class Journal:
             for i in range(n):
                 if i == k:
                     self._before = (k, bytes(st))
+                if st == state:
+                    # the journal is ahead of the save (its moves were appended while the flash
+                    # refused the save): the game goes on from the save, so do its moves
+                    self.moves = self.moves[:3 * i]
+                    torn = True
+                    break
                 core.apply(st, self.action(i))
         except ValueError:
             self.moves = bytearray()
@@ -169,6 +178,30 @@ class Journal:
             a = self.action(i)
             yield record.action_line(self.seat(i), a, self.core.describe(st, a))
             self.core.apply(st, a)
+
+
+def gen(storage):
+    """The generation for a new game (meeple.hal.storage.start_game): one more than any that
+    game.json, the saves (a finished game's stays until the next game is committed) or this
+    journal's header name, so no old save or journal can pass for the new game's."""
+    old, _ = storage.load_json("game.json", {})
+    top = old.get("gen", 0)
+    top = top if isinstance(top, int) and 0 <= top < 0x3FFFFFFF else 0
+    for p in (storage._slot(0), storage._slot(1), storage.path("moves.bin")):
+        g = 0
+        try:
+            data = savefile.read_file(p, MAX_JOURNAL)
+            if data[:3] == _MAGIC:
+                g = ((data[3] & 0x3F) << 24) | (data[4] << 16) | (data[5] << 8) | data[6]
+            else:
+                data = savefile.decode(data)[2]   # None: a format 1 save names no gen
+                if data:
+                    g = json.loads(data.decode())["gen"]
+        except (OSError, ValueError, KeyError, IndexError, TypeError):
+            pass
+        if isinstance(g, int) and top < g <= 0x3FFFFFFF:
+            top = g
+    return top + 1 if top < 0x3FFFFFFF else 1
 
 
 def records(storage):

@@ -1,22 +1,29 @@
 """Save files (DESIGN.md section 3): one game's state, checked, written so a power cut cannot
 leave half a save.
 
-Layout (all multi-byte numbers little-endian):
+Layout (all multi-byte numbers little-endian), format version 2:
 
-    offset  size  what
-    0       4     b"MEEP"
-    4       1     save format version (FORMAT_VERSION)
-    5       1     game id: 1 = cacao, 2 = santiago (GAME_IDS)
-    6       2     n = length of the state
-    8       n     the state bytes, exactly as the core keeps them (byte 0 = the core's VERSION)
-    8 + n   4     CRC32 (the zlib / binascii polynomial) of bytes 0 .. 8 + n - 1
+    offset      size  what
+    0           4     b"MEEP"
+    4           1     save format version (FORMAT_VERSION)
+    5           1     game id: 1 = cacao, 2 = santiago (GAME_IDS)
+    6           2     n = length of the state
+    8           2     m = length of the identity
+    10          m     the identity: the game.json this save belongs to, as its JSON text (gen,
+                      game, seats, seed, options): a save is only ever loaded as its own game
+    10 + m      n     the state bytes, exactly as the core keeps them (byte 0 = the core's VERSION)
+    10 + m + n  4     CRC32 (the zlib / binascii polynomial) of all the bytes before it
+
+Version 1 (written before the identity) has no m and no identity: the state starts at offset 8.
+It is still read (meeple.hal.storage trusts it only in the slot its game.json names).
 
 The CRC is computed here, in two 16-bit halves, because MicroPython's binascii.crc32 is not on
 every build and a 32-bit int would be a heap-allocated big int on a Pico.
 
-    data = savefile.encode("cacao", state)
+    data = savefile.encode("cacao", state, b'{"gen": 3, ...}')
     savefile.write_atomic("/save.bin", data)
-    game_id, state = savefile.load("/save.bin")   # SaveError with a message for the player
+    game_id, state, ident = savefile.load("/save.bin")   # SaveError with a message for the
+                                                         # player; ident None in a version 1 save
 
 Written in the MicroPython/CPython common subset.
 """
@@ -25,8 +32,8 @@ import os
 from meeple.games import GAME_IDS, game_module  # game id byte = GAME_IDS index + 1
 
 MAGIC = b"MEEP"
-FORMAT_VERSION = 1
-_HEADER = 8
+FORMAT_VERSION = 2
+_HEADER = 10   # 8 in version 1 (no identity length)
 _CRC_LEN = 4
 MAX_SAVE = 4096   # no game state comes near this; a larger file is refused unread
 
@@ -84,43 +91,54 @@ def crc32(data):
 
 
 # ---- encode / decode -------------------------------------------------------------------------
-def encode(game_id, state):
-    """The save file bytes for a state of game `game_id` ("cacao", "santiago")."""
+def encode(game_id, state, meta=b""):
+    """The save file bytes for a state of game `game_id` ("cacao", "santiago"); `meta` is the
+    game's identity (its game.json text as bytes, see the layout above)."""
     if game_id not in GAME_IDS:
         raise ValueError("unknown game %r (known: %s)" % (game_id, ", ".join(GAME_IDS)))
     n = len(state)
-    if n > 0xFFFF:
+    m = len(meta)
+    if n + m > 0xFFFF:
         raise ValueError("a state of %d bytes does not fit a save file" % n)
-    out = bytearray(_HEADER + n + _CRC_LEN)
+    k = _HEADER + m + n
+    out = bytearray(k + _CRC_LEN)
     out[0:4] = MAGIC
     out[4] = FORMAT_VERSION
     out[5] = GAME_IDS.index(game_id) + 1
     out[6] = n & 0xFF
     out[7] = n >> 8
-    out[_HEADER:_HEADER + n] = state
-    out[_HEADER + n:] = crc32_bytes(memoryview(out)[:_HEADER + n])
+    out[8] = m & 0xFF
+    out[9] = m >> 8
+    out[_HEADER:_HEADER + m] = meta
+    out[_HEADER + m:k] = state
+    out[k:] = crc32_bytes(memoryview(out)[:k])
     return bytes(out)
 
 
 def decode(data):
-    """(game_id, state bytearray) from save file bytes; SaveError saying what is wrong."""
+    """(game_id, state bytearray, identity bytes or None in a version 1 save) from save file
+    bytes; SaveError saying what is wrong."""
     size = len(data)
     head = bytes(data[:4])
     if head != MAGIC[:len(head)]:
         raise SaveError("not a meeple save")
-    if size < _HEADER + _CRC_LEN:
+    if size < 8 + _CRC_LEN:
         raise SaveError("save file is truncated: %d bytes, a save has at least %d"
-                        % (size, _HEADER + _CRC_LEN))
-    if data[4] != FORMAT_VERSION:
-        raise SaveError("save format version %d; this firmware reads version %d"
-                        % (data[4], FORMAT_VERSION))
+                        % (size, 8 + _CRC_LEN))
+    ver = data[4]
+    if ver != FORMAT_VERSION and ver != 1:
+        raise SaveError("save format version %d; this firmware reads versions 1 and %d"
+                        % (ver, FORMAT_VERSION))
     n = data[6] | (data[7] << 8)
-    want = _HEADER + n + _CRC_LEN
+    at = 8 if ver < 2 else _HEADER   # format 1: no identity
+    m = (data[8] | (data[9] << 8)) if ver > 1 else 0
+    k = at + m + n
+    want = k + _CRC_LEN
     if size < want:
         raise SaveError("save file is truncated: %d of %d bytes" % (size, want))
     if size > want:
         raise SaveError("save file is damaged (%d bytes, expected %d)" % (size, want))
-    if crc32_bytes(memoryview(data)[:_HEADER + n]) != bytes(data[_HEADER + n:]):
+    if crc32_bytes(memoryview(data)[:k]) != bytes(data[k:]):
         raise SaveError("save file is damaged (checksum mismatch)")
     gid = data[5]
     if gid < 1 or gid > len(GAME_IDS):
@@ -130,12 +148,12 @@ def decode(data):
         mod = game_module(game_id)
     except ValueError as e:
         raise SaveError("save is for %s, which this firmware cannot play: %s" % (game_id, e))
-    state = bytearray(data[_HEADER:_HEADER + n])
+    state = bytearray(data[at + m:k])
     if n != mod.SIZE or state[0] != mod.VERSION:
         raise SaveError("save holds a %s game of layout version %d (%d bytes); this firmware "
                         "plays version %d (%d bytes)"
                         % (game_id, state[0] if n else -1, n, mod.VERSION, mod.SIZE))
-    return game_id, state
+    return game_id, state, (bytes(data[at:at + m]) if ver > 1 else None)
 
 
 # ---- files -----------------------------------------------------------------------------------
@@ -295,7 +313,8 @@ def exists(path):
 
 
 def load(path):
-    """(game_id, state) from the save at path; OSError if there is no file.
+    """(game_id, state, identity) from the save at path (see `decode`); OSError if there is no
+    file.
 
     A save that fails its check is renamed to path + ".bad" (replacing an older one), so the next
     save can be written and the damaged one can still be reported, then SaveError is raised."""

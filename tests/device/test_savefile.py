@@ -74,13 +74,15 @@ def test_round_trip_fresh_mid_and_finished_games():
     assert cacao.is_over(states[-1])
     assert not cacao.is_over(states[1])
     for st in states:
-        data = savefile.encode("cacao", st)
-        assert data[:4] == b"MEEP"
-        assert len(data) == 8 + cacao.SIZE + 4
-        game, back = savefile.decode(data)
+        ident = b'{"gen": 7, "game": "cacao", "seed": 1}'
+        data = savefile.encode("cacao", st, ident)
+        assert data[:4] == b"MEEP" and data[4] == 2
+        assert len(data) == 10 + len(ident) + cacao.SIZE + 4
+        game, back, _ = savefile.decode(data)
         assert game == "cacao"
         assert isinstance(back, bytearray)
         assert back == st
+        assert savefile.decode(data) == ("cacao", st, ident)
         # the loaded state plays on exactly like the saved one
         if not cacao.is_over(st):
             assert cacao.legal_actions(back) == cacao.legal_actions(st)
@@ -140,7 +142,29 @@ def test_wrong_format_version():
     data = bytearray(savefile.encode("cacao", cacao.new_game(2, 2)))
     data[4] = 9
     assert _raises(_with_crc(data[:-4]), "version") == \
-        "save format version 9; this firmware reads version 1"
+        "save format version 9; this firmware reads versions 1 and 2"
+
+
+def _v1(st):
+    """A save as format version 1 wrote it: no identity, the state at offset 8."""
+    n = len(st)
+    body = b"MEEP" + bytes((1, 1, n & 255, n >> 8)) + bytes(st)
+    return body + savefile.crc32_bytes(body)
+
+
+def test_version_1_saves_are_still_read_without_an_identity():
+    st = _played(3, 4, 12)
+    assert savefile.decode(_v1(st)) == ("cacao", st, None)
+    data = bytearray(_v1(st))
+    data[50] ^= 1
+    _raises(data, "checksum mismatch")
+    _raises(_v1(st)[:-1], "truncated")
+
+
+def test_a_damaged_identity_is_caught_by_the_checksum():
+    data = bytearray(savefile.encode("cacao", cacao.new_game(2, 2), b'{"gen": 3}'))
+    data[12] ^= 2
+    _raises(data, "checksum mismatch")
 
 
 def test_unknown_game_id():
@@ -175,11 +199,11 @@ def test_write_atomic_and_load():
     st = _played(4, 21, 30)
     savefile.write_atomic(p, savefile.encode("cacao", st))
     assert not savefile.exists(p + ".tmp")
-    assert savefile.load(p) == ("cacao", st)
+    assert savefile.load(p) == ("cacao", st, b"")
     st2 = _played(4, 21, 31)
     assert st2 != st
     savefile.write_atomic(p, savefile.encode("cacao", st2))  # replaces the old save
-    assert savefile.load(p) == ("cacao", st2)
+    assert savefile.load(p) == ("cacao", st2, b"")
 
 
 def test_crash_while_writing_keeps_the_old_save():
@@ -191,7 +215,7 @@ def test_crash_while_writing_keeps_the_old_save():
     f = open(p + ".tmp", "wb")
     f.write(new[:len(new) // 2])
     f.close()
-    assert savefile.load(p) == ("cacao", old)
+    assert savefile.load(p) == ("cacao", old, b"")
     # the next save overwrites the stale tmp file and completes
     savefile.write_atomic(p, new)
     assert savefile.load(p)[1] == savefile.decode(new)[1]

@@ -13,6 +13,15 @@ A new game writes its first save to the *other* slot, then game.json (the commit
 removes the old slot; each move rewrites the current slot. A power cut at any step leaves
 game.json naming a complete save: the old game's or the new one's.
 
+Each save carries its game's identity (the text of its game.json, meeple.savefile), so a save is
+only loaded as its own game: Continue looks in both slots for the save whose identity is
+game.json's, takes one that differs only in "gen" (and puts that gen back in game.json), and
+refuses, with a message, a slot that holds another game. A finished game stays saved (its end
+screen comes back on Continue, so its record can still be saved after a power cut) until the
+player leaves it: `end_game` removes game.json only; the old save, which names the last
+generation, goes when the next game is committed. Generations only grow: a new game's is one
+more than any game.json, save or moves journal on flash, so nothing old can pass for it.
+
 Plain `os` calls only: the same code runs on the device (littlefs) and on a PC (a folder).
 """
 import json
@@ -90,10 +99,8 @@ class Storage:
     def start_game(self, meta, game_id, state):
         """Begin a new auto-saved game: meta = {"game", "seats", "seed", "options"}; False when
         the flash refused (the game goes on in memory; the last saved game stays)."""
-        old, _ = self.load_json("game.json", {})
-        gen = old.get("gen", 0)
-        gen = gen + 1 if isinstance(gen, int) and 0 <= gen < 0x3FFFFFFF else 1
-        meta["gen"] = gen
+        from meeple import journal   # with the game's modules, not the idle menus'
+        meta["gen"] = journal.gen(self)
         return self._commit(meta, game_id, state)
 
     def _commit(self, meta, game_id, state):
@@ -101,9 +108,10 @@ class Storage:
         Refused (full flash): the game is uncommitted and save_state tries again."""
         self.uncommitted = meta
         gen = meta["gen"]
+        data = json.dumps(meta).encode()   # game.json, and the identity its saves carry
         try:
-            savefile.write_atomic(self._slot(gen), savefile.encode(game_id, state))
-            savefile.write_atomic(self.path("game.json"), json.dumps(meta).encode())  # commit
+            savefile.write_atomic(self._slot(gen), savefile.encode(game_id, state, data))
+            savefile.write_atomic(self.path("game.json"), data)  # commit
             savefile.remove(self._slot(gen + 1))
         except OSError as e:
             return self._failed(e)
@@ -116,55 +124,35 @@ class Storage:
         if self.uncommitted is meta:
             return self._commit(meta, game_id, state)
         try:
-            savefile.write_atomic(self._slot(meta["gen"]), savefile.encode(game_id, state))
+            savefile.write_atomic(self._slot(meta["gen"]),
+                                  savefile.encode(game_id, state, json.dumps(meta).encode()))
         except OSError as e:
             return self._failed(e)
         return self._ok()
 
     def load_game(self):
         """(meta, state), or (None, None) when there is no saved game, or (None, message) when
-        the saved game cannot be loaded (the damaged file is set aside, never deleted)."""
-        meta, err = self.load_json("game.json", None)
-        if err:
-            return None, err
-        if meta is None:
-            return None, None
-        from meeple import checks   # only when a game is continued (forgotten when it closes)
-        why = checks.check_meta(meta)
-        if why:
-            return None, self._bad(self.path("game.json"), "game.json", why)
+        the saved game cannot be loaded (the damaged file is set aside, never deleted):
+        meeple.slots finds the save that belongs to game.json."""
+        from meeple import slots   # only on Continue, then forgotten: the game needs the room
+        from meeple.app_game import forget
         try:
-            game_id, state = savefile.load(self._slot(meta["gen"]))
-        except OSError:
-            return None, "The saved game's file is missing; " + self._bad(
-                self.path("game.json"), "game.json", "its save is missing")
-        except savefile.SaveError as e:
-            self._bad(self.path("game.json"), "game.json", "its save is damaged")
-            return None, "The saved game could not be loaded: %s." % e
-        why = None
-        if game_id != meta["game"]:
-            why = "the save is a %s game, game.json says %s" % (game_id, meta["game"])
-        else:
-            why = checks.check_state(meta, state)
-        if why:
-            p = self._slot(meta["gen"])
-            savefile.set_aside(p)
-            return None, "The saved game could not be loaded: %s; %s" % (
-                why, self._bad(self.path("game.json"), "game.json", why))
-        return meta, state
+            return slots.load_game(self)
+        finally:
+            forget("meeple.slots")
 
     def end_game(self):
-        """The game is over (or abandoned): nothing to continue. game.json goes first (the
-        commit point), then its save."""
-        meta, _ = self.load_json("game.json", None)
+        """The finished game is left: nothing to continue. Only game.json goes (one step, the
+        commit point); its save stays as the record of the last generation until the next
+        game's commit removes it."""
         try:
             savefile.remove(self.path("game.json"))
-            if meta and isinstance(meta.get("gen"), int):
-                savefile.remove(self._slot(meta["gen"]))
         except OSError as e:
             return self._failed(e)
         return self._ok()
 
     def has_game(self):
         return savefile.current(self.path("game.json")) is not None
+
+
 
