@@ -19,11 +19,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FIRMWARE = os.path.join(ROOT, "firmware")
 BOARDS = os.path.join(ROOT, "boards")
 DEFAULT_OUT = os.path.join(ROOT, "build", "device")
-KEEP_SOURCE = ("main.py", "boot.py",  # at the flash root a board runs these by name, never .mpy
-               # viper code: compiled by the board itself for its own CPU (an armv6m .mpy would
-               # not load on the unix-port virtual board); where there is no native emitter
-               # (WebAssembly) the import fails and meeple.ui.gfx draws text through framebuf
-               "meeple/ui/glyphs.py")
+KEEP_SOURCE = ("main.py", "boot.py")  # at the flash root a board runs these by name, never .mpy
 NOT_PROFILES = ("manifest.py",)  # boards/ also holds the frozen-firmware manifest
 MPY_CROSS_ARGS = ["-march=armv6m"]  # RP2040; only matters for @native/@viper code
 
