@@ -168,7 +168,16 @@ class Pico:
                         raise RuntimeError("the emulated Pico drew nothing within %d emulated ms; see %s"
                                            % (timeout_ms, os.path.join(self.state_dir, "emulator.log")))
                     vh.sleep(100)
-                return vh.wait_idle(ms=quiet_ms, timeout_ms=timeout_ms)["last_ms"]
+                last = vh.wait_idle(ms=quiet_ms, timeout_ms=timeout_ms)["last_ms"]
+                if last is not None:
+                    return last
+                # nothing drawn since the emulator's power-on: the bytes seen were the old run's,
+                # just before a reset restarted it; wait for the new run's title
+                if time.time() > deadline:
+                    raise RuntimeError("the emulated Pico drew nothing after its reset within %d s; see %s"
+                                       % (wall_timeout, os.path.join(self.state_dir, "emulator.log")))
+                since_bytes = 0
+                time.sleep(1)
             except OSError:
                 vh.close()
                 if time.time() > deadline:
