@@ -76,15 +76,15 @@ def test_worths_are_kept_only_for_the_same_board():
     assert sb._value(santiago, other, 0, False, 3) == v
     assert sb.search.used() == 1
     richer = bytearray(st)
-    richer[santiago._MONEY + 2] += 5  # money does: evaluated again, and right
+    richer[santiago._MONEY + 2] += 5  # money is added to the kept worths: kept, and right
     got = sb._value(santiago, richer, 0, False, 3)
-    assert sb.search.used() == 2
+    assert sb.search.used() == 1
     assert got == sb._value(santiago, richer, 0, False) != v
     canal = bytearray(st)
     seg = [s for s in range(santiago._NSEG) if not st[santiago._CANAL + s]][0]
     canal[santiago._CANAL + seg] = 1  # so does a canal
     got = sb._value(santiago, canal, 0, False, 3)
-    assert sb.search.used() == 4
+    assert sb.search.used() == 3
     assert got == sb._value(santiago, canal, 0, False)
 
 

@@ -18,8 +18,9 @@ A decision's value is the seat's worth against its rivals' (mean of the best and
   for a bid and one fewer for a pass, plus the overseer's role for the first passer. Each bid
   is scored by the expected position it buys (known higher bids, later seats outbidding with a
   chance that falls with the amount) minus its cost; the best bid or pass is played.
-- Bribe: every legal segment is valued by building it on a copy; the bot backs the one with
-  the best gain after its offer, an offer that beats the competing totals while it pays.
+- Bribe: every legal segment is valued by building it on a copy (as after the overseer's
+  build); the bot backs the one with the best gain after its offer: all the canal is worth to
+  it (less a share it keeps), when that beats the competing totals.
 - Overseer and extra canal: each legal choice is applied and valued; the extra canal is kept
   while its option value (shrinking with the rounds left) is higher than its use now.
 - easy: own worth only, with noise; small random bids; offers of 1.
@@ -27,11 +28,12 @@ A decision's value is the seat's worth against its rivals' (mean of the best and
   bid 2 higher; for a placement, normal's choice and the next two by value; for a bribe,
   normal's choice and a pass. Each is played on the same determinization (`observe` with a
   seed derived from the bot's seed: hidden stacks and rivals' money re-dealt), every seat
-  answering like normal: from an auction to the end of the round's placements (the
-  evaluation's survival estimate stands for the canal bribes: a Pico has not the time to play
-  them for every seat; but the last bidder's bid ends the auction, so its playouts run to the
-  end of the round, hard's costliest decisions on a Pico), from a placement or a bribe to the
-  end of the round, valued after the
+  answering like normal: from an auction with 3-4 seats to the end of the round's placements
+  (the evaluation's survival estimate stands for the canal bribes: a Pico has not the time to
+  play them for every seat; but the last bidder's bid ends the auction, so its playouts run to
+  the end of the round), with 5 seats to the end of the round (worth the most there: hard beat
+  four normals 36.5 % -> about 56 %), from a placement or a bribe to the end of the round,
+  valued after the
   drought (or the final scoring); the best value wins. One determinization (before: two, which agreed
   on nearly every decision). Other decisions are normal's.
 
@@ -40,8 +42,9 @@ incremental placement values count 1): tools/bench_ai measures them in seconds.
 
 Kept within one decision (the same moves as recomputing, tests/test_ai_santiago_cache.py): each
 seat's pick values while only the bids of an auction change (hard replays the same auction for
-every candidate), and the worths of a state with a canal per segment slot while only offers
-change (every seat of a bribe phase, the overseer and the extra canals value the same canals).
+every candidate), and the worths (less money, added back) of a state with a canal per segment
+slot while only offers and money change (every seat of a bribe phase, the overseer's accept or
+build and the extra canals value the same canals).
 
 State offsets mirror meeple.core.santiago's layout (version 1; a CPython test checks them),
 because the core's underscore consts are compiled away on MicroPython. All buffers are made at
@@ -101,7 +104,8 @@ _NONE = const(0xFF)
 _SURV = (8, 7, 4, 2, 1)
 _OVERSEER_VALUE = (2, 3, 3)   # escudos the first passer expects from the overseer's role
 _NOISE = (40, 0, 0)           # easy's noise, in value units per escudo-equivalent / 4
-_KEEP_EXTRA = (4, 2, 2)       # escudos: holding the extra canal at the start of the game
+_KEEP_EXTRA = (4, 8, 8)       # escudos: holding the extra canal at the start of the game (the
+#                               last to hold one answers every rival's canal: 2 spent it early)
 _OFFER_KEEP = (0, 1, 1)       # of a bribe's worth (in quarters) a seat keeps for itself
 # chance (eighths) that a seat still to bid outbids a bid of b (index b, capped)
 _OUTBID = (8, 6, 5, 4, 3, 2, 2, 1, 1, 0)
@@ -444,10 +448,8 @@ def _value(game, st, me, selfish, slot=-1):
         key[i] = 0
     for i in range(_PEND, _REMOVED):     # bribe sub-step
         key[i] = 0
-    for i in range(_NREV, _MONEY):       # tiles on offer, PRNG, order, bids
-        key[i] = 0
-    for i in range(_SUPPLY, _CANAL):     # supplies, extra canals, offers
-        key[i] = 0
+    for i in range(_NREV, _CANAL):       # tiles on offer, PRNG, order, bids, money (added
+        key[i] = 0                       # below), supplies, extra canals, offers
     key[_STACK:] = _ZSTACK               # hidden stacks
     n = st[_PLAYERS]
     w = _w
@@ -455,13 +457,13 @@ def _value(game, st, me, selfish, slot=-1):
     if _eok[slot] and _ekeys[slot] == key:
         _pvb[0] = 0
         for q in range(n):
-            w[q] = _ews[base + q]
+            w[q] = _ews[base + q] + 4 * st[_MONEY + q]
     else:
         _evaluate(game, st)
         _ekeys[slot][:] = key
         _eok[slot] = 1
         for q in range(n):
-            _ews[base + q] = w[q]
+            _ews[base + q] = w[q] - 4 * st[_MONEY + q]
     return _rel(w, me, n, selfish)
 
 
@@ -740,6 +742,7 @@ def _seg_gain(game, st, me, s, base):
     """Value gain for `me` of a canal on segment s (state otherwise unchanged)."""
     _st2[:] = st
     _st2[_CANAL + s] = 1
+    _st2[_PHASE] = _EXTRA_PH  # valued as once built: the overseer's choice then finds it kept
     return _value(game, _st2, me, False, s) - base
 
 
@@ -773,11 +776,11 @@ def _offer_for(st, me, s, g, level):
     need = rival + 1 - mine
     if need < 1:
         need = 1
-    o = worth // 2
-    if o < need:
-        o = need
-    if o > worth:
+    if need > worth:
         return 0
+    # all it is worth to it (less _OFFER_KEEP): offers of half that were 1-2 escudos, which a
+    # human's flat 3 topped nearly always
+    o = worth
     if o > money:
         o = money
     return o
@@ -920,11 +923,12 @@ def _candidates(game, st, me):
 
 
 def _rollout_value(game, me):
-    """Play _det to the end of its round with normal for every seat (from an auction: to the end
-    of the placements, where the evaluation's survival estimate takes over: a Pico has not the
-    time for the canal bribes of every seat too); value for `me`."""
+    """Play _det to the end of its round with normal for every seat (from an auction with 3-4
+    seats: to the end of the placements, where the evaluation's survival estimate takes over: a
+    Pico has not the time for the canal bribes of every seat too); value for `me`."""
     r = _det[_ROUND]
-    stop = _BRIBE if _det[_PHASE] == _AUCTION else _OVER
+    # with 5 seats (hard's weakest count, and the most Pico time to spare) to the round's end
+    stop = _BRIBE if _det[_PHASE] == _AUCTION and _det[_PLAYERS] < 5 else _OVER
     while _det[_PHASE] != _OVER and _det[_ROUND] == r and _det[_PHASE] != stop:
         q = game.to_move(_det)
         obs = _det  # every seat decides from the same determinized position
