@@ -31,9 +31,9 @@ A decision's value is the seat's worth against its rivals' (mean of the best and
   answering like normal: from an auction with 3-4 seats to the end of the round's placements
   (the evaluation's survival estimate stands for the canal bribes: a Pico has not the time to
   play them for every seat; but the last bidder's bid ends the auction, so its playouts run to
-  the end of the round), with 5 seats to the end of the round (worth the most there: hard beat
-  four normals 36.5 % -> about 56 %), from a placement or a bribe to the end of the round,
-  valued after the
+  the end of the round), with 5 seats through the bribes and the overseer's canal (worth the
+  most there: hard beat four normals 36.5 % -> over 50 %), from a placement or a bribe to the
+  end of the round, valued after the
   drought (or the final scoring); the best value wins. One determinization (before: two, which agreed
   on nearly every decision). Other decisions are normal's.
 
@@ -925,10 +925,14 @@ def _candidates(game, st, me):
 def _rollout_value(game, me):
     """Play _det to the end of its round with normal for every seat (from an auction with 3-4
     seats: to the end of the placements, where the evaluation's survival estimate takes over: a
-    Pico has not the time for the canal bribes of every seat too); value for `me`."""
+    Pico has not the time for the canal bribes of every seat too; with 5: to the extra canals);
+    value for `me`."""
     r = _det[_ROUND]
-    # with 5 seats (hard's weakest count, and the most Pico time to spare) to the round's end
-    stop = _BRIBE if _det[_PHASE] == _AUCTION and _det[_PLAYERS] < 5 else _OVER
+    # with 5 seats (hard's weakest count, and the most Pico time to spare) through the bribes
+    # and the overseer's canal too, short of the extra canals (all of the round: 2.56 s on a Pico)
+    stop = _OVER
+    if _det[_PHASE] == _AUCTION:
+        stop = _BRIBE if _det[_PLAYERS] < 5 else _EXTRA_PH
     while _det[_PHASE] != _OVER and _det[_ROUND] == r and _det[_PHASE] != stop:
         q = game.to_move(_det)
         obs = _det  # every seat decides from the same determinized position
