@@ -12,7 +12,8 @@ import ai_games
 
 MEMORY_LIMIT = 24 * 1024
 CROSS = (("cacao", ("normal", "hard"), 3), ("cacao", ("easy", "normal", "normal"), 4),
-         ("cacao", ("normal", "normal", "hard", "normal"), 6), ("santiago", ("normal", "easy", "hard"), 5))
+         ("cacao", ("normal", "normal", "hard", "normal"), 6), ("santiago", ("normal", "easy", "hard"), 5),
+         ("santiago", ("hard", "normal", "normal", "easy", "hard"), 5))  # 5 seats: hard's longer auction playouts
 
 
 def on_micropython(code):
