@@ -88,7 +88,8 @@ _WORKER = const(11)  # neighbour code: a worker tile or off the table
 # ---- weights, in quarter gold ----------------------------------------------------------------
 _POT = const(5)        # a worker facing an empty cell, at the start (scaled by jungle tiles left)
 _TEMPLE_Q = const(5)   # quick score: a worker facing a temple
-_CACAO_Q = const(7)    # a cacao in storage while two or more turns remain
+_CACAO_Q = const(3)    # a cacao in storage while turns remain (sold at 2-4 gold, but only with a
+#                        market placement to spare: 7 here let greedy gold-takers match normal)
 _NOISE = (12, 0, 0)    # quick-score noise per level (easy plays a little loosely)
 _BREADTH = (0, 24, 16)  # placements played out per level (easy plays none out)
 _HARD_K = const(3)     # hard: candidates checked against replies
@@ -155,9 +156,7 @@ def _jungle_left(st):
 
 
 def _cacao_value(turns):
-    if turns >= 2:
-        return _CACAO_Q
-    return 3 if turns == 1 else 0
+    return _CACAO_Q if turns > 0 else 0
 
 
 def _pot_per_worker(st):
