@@ -7,7 +7,10 @@ How they decide
 - easy: the quick score plus noise; small decisions (fill, resolve) by the bot's own gain.
 - normal: the best placements by quick score are played on a scratch copy to the end of the turn
   (every fill / resolve choice of the bot searched exhaustively, other seats sell all they can),
-  and the end position is valued by `_value` (the bot's worth against its rivals').
+  and the end position is valued by `_value` (the bot's worth against its rivals'). A stored
+  cacao counts 3 quarter gold (nothing after the seat's last turn): less than any market pays,
+  so a sale for gold now beats keeping cacao for a sale that may never come (at 7, normal
+  hoarded, and `greedy`, which takes the most gold each turn, won as often as normal).
 - hard: normal's ranking (of fewer placements), then its best three candidates are played on
   two determinizations of the hidden hands and pile (the second only when a whole round of them
   fits in what is left of the budget) through the turns of the next two seats, each replying
