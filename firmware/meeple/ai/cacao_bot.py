@@ -104,7 +104,9 @@ _DEPTH = const(10)     # scratch states: root copy + nested own decisions
 # operations per decision and level, calibrated on the emulated Pico (tools/bench_ai --pico):
 # about 2.5-3 ms an operation there; before: (200, 800, 2600), up to 22 s for hard (and the
 # first round of hard's re-deals, always played, goes past the budget: worst about 1.1x)
-BUDGETS = (200, 300, 750)  # hard: see _HARD_BUDGET (950 with 2 players)
+# normal 250 (was 300): selling more, normal met costlier late 4-player positions (3.9 ms an
+# operation, 1.04 s at 288 operations)
+BUDGETS = (200, 250, 750)  # hard: see _HARD_BUDGET (950 with 2 players)
 _HARD_BUDGET = (0, 0, 950, 750, 750)  # hard by players: an operation costs less with 2 players
 # hard: operations set aside for the replies before the ranking, by players; with 2 players the
 # ranking may instead go that far past the budget (as measured: 70 % against normal, <= 2.5 s)
