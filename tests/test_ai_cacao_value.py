@@ -1,7 +1,7 @@
 """The Cacao bots value stored cacao below what a market pays for it now: normal and hard take
-a placement that sells at once over one that only keeps the cacao (a stored cacao is worth 7
-quarter gold no more: `greedy`, which takes the most gold each turn, matched normal then), and
-on their last turn they keep none they can sell."""
+the placement that sells three cacao for 6 gold over one that digs 3 gold and keeps them (at
+7 quarter gold a stored cacao, as before, normal dug: `greedy`, which takes the most gold each
+turn, matched normal then), and cacao left after a seat's last turn counts nothing."""
 import pytest
 
 from meeple import ai
