@@ -1,7 +1,8 @@
 """The Cacao bots value stored cacao below what a market pays for it now: normal and hard take
-the placement that sells three cacao for 6 gold over one that digs 3 gold and keeps them (at
-7 quarter gold a stored cacao, as before, normal dug: `greedy`, which takes the most gold each
-turn, matched normal then), and cacao left after a seat's last turn counts nothing."""
+the placement that sells three cacao for 6 gold over one that digs 3 gold or one that keeps
+them (at 7 quarter gold a stored cacao, as before, both kept all five and took no gold:
+`greedy`, which takes the most gold each turn, matched normal then), and cacao left after a
+seat's last turn counts nothing."""
 import pytest
 
 from meeple import ai
