@@ -7,7 +7,10 @@ How they decide
 - easy: the quick score plus noise; small decisions (fill, resolve) by the bot's own gain.
 - normal: the best placements by quick score are played on a scratch copy to the end of the turn
   (every fill / resolve choice of the bot searched exhaustively, other seats sell all they can),
-  and the end position is valued by `_value` (the bot's worth against its rivals').
+  and the end position is valued by `_value` (the bot's worth against its rivals'). A stored
+  cacao counts 3 quarter gold (nothing after the seat's last turn): less than any market pays,
+  so a sale for gold now beats keeping cacao for a sale that may never come (at 7, normal
+  hoarded, and `greedy`, which takes the most gold each turn, won as often as normal).
 - hard: normal's ranking (of fewer placements), then its best three candidates are played on
   two determinizations of the hidden hands and pile (the second only when a whole round of them
   fits in what is left of the budget) through the turns of the next two seats, each replying
@@ -88,7 +91,8 @@ _WORKER = const(11)  # neighbour code: a worker tile or off the table
 # ---- weights, in quarter gold ----------------------------------------------------------------
 _POT = const(5)        # a worker facing an empty cell, at the start (scaled by jungle tiles left)
 _TEMPLE_Q = const(5)   # quick score: a worker facing a temple
-_CACAO_Q = const(7)    # a cacao in storage while two or more turns remain
+_CACAO_Q = const(3)    # a cacao in storage while turns remain (sold at 2-4 gold, but only with a
+#                        market placement to spare: 7 here let greedy gold-takers match normal)
 _NOISE = (12, 0, 0)    # quick-score noise per level (easy plays a little loosely)
 _BREADTH = (0, 24, 16)  # placements played out per level (easy plays none out)
 _HARD_K = const(3)     # hard: candidates checked against replies
@@ -100,7 +104,9 @@ _DEPTH = const(10)     # scratch states: root copy + nested own decisions
 # operations per decision and level, calibrated on the emulated Pico (tools/bench_ai --pico):
 # about 2.5-3 ms an operation there; before: (200, 800, 2600), up to 22 s for hard (and the
 # first round of hard's re-deals, always played, goes past the budget: worst about 1.1x)
-BUDGETS = (200, 300, 750)  # hard: see _HARD_BUDGET (950 with 2 players)
+# normal 250 (was 300): selling more, normal met costlier late 4-player positions (3.9 ms an
+# operation, 1.04 s at 288 operations)
+BUDGETS = (200, 250, 750)  # hard: see _HARD_BUDGET (950 with 2 players)
 _HARD_BUDGET = (0, 0, 950, 750, 750)  # hard by players: an operation costs less with 2 players
 # hard: operations set aside for the replies before the ranking, by players; with 2 players the
 # ranking may instead go that far past the budget (as measured: 70 % against normal, <= 2.5 s)
@@ -155,9 +161,7 @@ def _jungle_left(st):
 
 
 def _cacao_value(turns):
-    if turns >= 2:
-        return _CACAO_Q
-    return 3 if turns == 1 else 0
+    return _CACAO_Q if turns > 0 else 0
 
 
 def _pot_per_worker(st):

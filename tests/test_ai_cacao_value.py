@@ -1,0 +1,43 @@
+"""The Cacao bots value stored cacao below what a market pays for it now: normal and hard take
+the placement that sells three cacao for 6 gold over one that digs 3 gold or one that keeps
+them (at 7 quarter gold a stored cacao, as before, both kept all five and took no gold:
+`greedy`, which takes the most gold each turn, matched normal then), and cacao left after a
+seat's last turn counts nothing."""
+import pytest
+
+from meeple import ai
+from meeple.core import cacao
+
+import cacao_fixtures as fx
+
+
+def _sell_or_gold(cacao_held=5, turn=0):
+    """Red holds cacao; the 2-gold market M2 at (1,1) and a 1-gold mine G1 at (5,5) each have
+    free cells beside them, and Red's hand has the 3-0-0-1 tile: three workers at the market
+    sell three cacao for 6 gold, three at the mine dig 3 gold."""
+    return fx.position(2, jungle=[(5, 5, "G1")], seats={0: {"cacao": cacao_held, "hand": ["3-0-0-1"]}},
+                       turn=turn)
+
+
+def _gold_after(st, level):
+    """Red's gold and cacao once the bot's placement and the rest of its turn are played."""
+    st = bytearray(st)
+    a = ai.choose(cacao, st, 0, level, 7)
+    assert cacao.action_info(st, a)["kind"] == "place"
+    cacao.apply(st, a)
+    while cacao.to_move(st) == 0 and not cacao.is_over(st) and st[cacao._PHASE] != cacao._PLACE:
+        cacao.apply(st, ai.choose(cacao, st, 0, level, 7))
+    red = fx.seat(st, 0)
+    return red["gold"], red["cacao"]
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_the_bot_sells_three_cacao_for_6_gold_rather_than_dig_3(level):
+    gold, left = _gold_after(_sell_or_gold(), level)
+    assert (gold, left) == (6, 2)
+
+
+def test_stored_cacao_counts_less_than_the_smallest_market_price_and_nothing_at_the_end():
+    from meeple.ai import cacao_bot
+    assert 0 < cacao_bot._cacao_value(5) < 4 * 2  # quarter gold: below the 2 gold of an M2 sale
+    assert cacao_bot._cacao_value(0) == 0
