@@ -246,7 +246,7 @@ def test_no_private_abbreviations(rec):
 
 def test_preview_gains_are_whole_in_the_panel(rec):
     """'+7g -2c +' lost water and sun: every part of every seat's gains is on screen."""
-    assert len(rec.previews) > 20
+    assert len(rec.previews) >= 15  # the first two turns preview every cell their tile may go
     for gains, panel in [(LONG_GAINS, rec.long)] + rec.previews:
         shown = " ".join(panel)
         for _, text in gains:
@@ -255,7 +255,7 @@ def test_preview_gains_are_whole_in_the_panel(rec):
 
 
 def test_the_cursor_tile_is_never_cut(rec):
-    assert len(rec.cursors) > 20 and all(rec.cursors)
+    assert len(rec.cursors) >= 15 and all(rec.cursors)
 
 
 def test_fills_stay_in_view_with_their_frames(rec):

@@ -35,15 +35,16 @@ _1_3 = {
     ]),
     # Santiago's set-up (3 players: two AI normal), the recap of the others' moves (A goes on), an
     # auction with a bid change, taking and placing a plantation, the leftover tile, the bribes
-    # (segment, offer), the drought, round 2's recap, the overseer's canal, the extra canal, the
-    # game menu with "Take back my move", its confirmation and the take-back; reset, Continue.
+    # (segment, offer), the extra canal (the bots keep theirs: the human is asked in round 1),
+    # the drought, round 2's recap, the overseer's canal, the game menu with "Take back my move",
+    # its confirmation and the take-back (round 2's placement is back); reset, Continue.
     "santiago": " ".join([
         "A", AI_PAUSE_0, "B up up A down A shot:santiago_setup",
         "up A wait:500 shot:santiago_recap A shot:santiago_auction right shot:santiago_bid",
         "A wait:500 shot:santiago_take A shot:santiago_place A wait:500 A shot:santiago_leftover",
         "A wait:500 A shot:santiago_bribes A shot:santiago_segment A shot:santiago_offer",
-        "A wait:500 shot:santiago_drought A wait:500 shot:santiago_round2",
-        "A A wait:500 A A A wait:500 A shot:santiago_overseer A A wait:500 A shot:santiago_extra_canal",
+        "A wait:500 A shot:santiago_extra_canal A A wait:500 shot:santiago_drought",
+        "A wait:500 shot:santiago_round2 A A wait:500 A A A wait:500 A shot:santiago_overseer",
         "Y shot:santiago_menu down down down down A shot:santiago_takeback A wait:500 shot:santiago_taken_back",
         "reset A A wait:500 shot:santiago_continued",
     ]),
