@@ -22,8 +22,8 @@ TRIED = {}   # scenario -> cuts tried (printed by the last test, for the report)
 
 
 def fresh(root, moves):
-    """A 2-human Cacao game (no pass screens) after `moves` moves."""
-    root.mkdir()
+    """A 2-human Cacao game (no pass screens) after `moves` moves, on the flash at root."""
+    root.mkdir(exist_ok=True)  # a real flash's mount point is already there
     (root / "settings.json").write_text('{"privacy": 0}')
     con = console(root)
     con.keys("A A A")                      # title, New game, Cacao

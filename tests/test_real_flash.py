@@ -12,6 +12,7 @@ import realfs
 from meeple.core import cacao
 from meeple.hal.storage import NOT_SAVED, READ_ONLY
 from test_console_saves import console, saved
+from test_power_cuts import fresh
 
 
 @pytest.fixture(params=["tmpfs", "double"])
@@ -32,13 +33,8 @@ def flash(tmp_path, request):
 
 
 def begin(root, moves):
-    """A 2-human Cacao game on the flash at root, `moves` moves in."""
-    (root / "settings.json").write_text('{"privacy": 0}')
-    con = console(root)
-    con.keys("A A A")                              # title, New game, Cacao
-    con.keys("down down A left left A down down A")  # seat P: Human; Start game
-    for _ in range(moves):
-        con.keys("A")
+    """A 2-human Cacao game on the flash at root, `moves` moves in, saved."""
+    con = fresh(root, moves)
     assert saved(root)[1] == con.app.session.state
     return con
 
