@@ -162,6 +162,7 @@ _ZSTACK = bytes(_SIZE - _STACK)
 _cand = array("H", bytes(2 * 8))
 _cval = array("i", bytes(4 * 8))
 _ctx = [0, 0]                # growth per room plot (eighths), number of fields
+_opick = [0]                 # _overseer: the segment the overseer picks
 
 
 def _rounds(n):
@@ -787,32 +788,123 @@ def _offer_for(st, me, s, g, level):
 
 
 def _bribe(game, st, me, level):
-    """Bribe phase, first step (propose / support / pass) or the offer after it."""
+    """Bribe phase, first step (propose / support / pass) or the offer after it. normal and hard
+    value each choice (a pass too) by the canal the overseer then builds (_overseer): a pass
+    keeps the canal a rival pays for, a canal that hurts it is answered, not ignored; the last
+    seat to offer pays no more than the overseer needs to take its canal."""
     money = st[_MONEY + me]
     base = _value(game, st, me, level == 0, _NSEG)
     u = _unit(st[_PLAYERS])
-    if st[_PEND]:
-        s = st[_PEND_SEG]
-        o = _offer_for(st, me, s, _seg_gain(game, st, me, s, base), level)
-        return 0x1000 | (o if o >= 1 else 1)
+    if level == 0:
+        if st[_PEND]:
+            s = st[_PEND_SEG]
+            o = _offer_for(st, me, s, _seg_gain(game, st, me, s, base), level)
+            return 0x1000 | (o if o >= 1 else 1)
+        if money == 0:
+            return 0
+        n = game.legal_into(st, _legal)
+        best = 0
+        a = 0
+        for i in range(1, n):
+            s = _legal[i] & 0xFFF
+            g = _seg_gain(game, st, me, s, base) + search.below(8 * u)
+            o = _offer_for(st, me, s, g, level)
+            if o and g - o * u > best:
+                best = g - o * u
+                a = _legal[i]
+        return a
     if money == 0:
         return 0
-    n = game.legal_into(st, _legal)
-    best = 0
+    _st[:] = st
+    _st[_PEND] = 0
+    n = game.legal_into(_st, _legal)
+    for i in range(1, n):  # every canal's worths kept (slot = segment) for _overseer
+        _seg_gain(game, st, me, _legal[i] & 0xFFF, base)
+    last = st[_IDX] == st[_PLAYERS] - 2
+    best = _overseer(_st, me, n)
     a = 0
+    amt = 1
     for i in range(1, n):
         s = _legal[i] & 0xFFF
-        g = _seg_gain(game, st, me, s, base)
-        if level == 0:
-            g += search.below(8 * u)
-        o = _offer_for(st, me, s, g, level)
-        if o == 0:
+        if st[_PEND] and s != st[_PEND_SEG]:
             continue
-        net = g - o * u
-        if net > best:
-            best = net
-            a = _legal[i]
+        g = _seg_gain(game, st, me, s, base)
+        if last:  # the least the overseer takes, up to all the canal is worth to it
+            o = g // u
+            if o > money:
+                o = money
+        else:
+            o = _offer_for(st, me, s, g, level)
+        if o < 1:
+            continue
+        _st[_OFFER_SEG + me] = s
+        for k in range(1 if last else o, o + 1):
+            _st[_OFFER_AMT + me] = k
+            v = _overseer(_st, me, n)
+            if _opick[0] == s:
+                if v > best:
+                    best = v
+                    a = _legal[i]
+                    amt = k
+                break
+        _st[_OFFER_SEG + me] = _NONE
+        _st[_OFFER_AMT + me] = 0
+    if st[_PEND]:
+        return 0x1000 | amt
     return a
+
+
+def _overseer(st, me, n_legal):
+    """Value for `me` of the canal the overseer picks (as normal) with the offers in st (the
+    pick into _opick), from the worths _bribe kept per segment (_legal[1:n_legal]: every canal
+    he may accept or build). Accepting, the canal's backers pay him their offers; his own canal
+    costs him the top total + 1 (1 when nobody proposed; then he may also build nothing)."""
+    n = st[_PLAYERS]
+    ov = st[_OVERSEER]
+    w = _w2
+    top = -1
+    for q in range(n):
+        s = st[_OFFER_SEG + q]
+        if s != _NONE:
+            t = 0
+            for k in range(n):
+                if st[_OFFER_SEG + k] == s:
+                    t += st[_OFFER_AMT + k]
+            if t > top:
+                top = t
+    best = _BIG
+    v = 0
+    _opick[0] = _NONE
+    if top < 0:  # nobody proposed: he may build nothing
+        for q in range(n):
+            w[q] = _ews[_NSEG * 5 + q] + 4 * st[_MONEY + q]
+        best = _rel(w, ov, n, False)
+        v = _rel(w, me, n, False)
+    cost = top + 1 if top > 0 else 1
+    for i in range(1, n_legal):
+        s = _legal[i] & 0xFFF
+        acc = False
+        for q in range(n):
+            if st[_OFFER_SEG + q] == s:
+                acc = True
+        if not acc and st[_MONEY + ov] < cost:
+            continue
+        base = s * 5
+        for q in range(n):
+            w[q] = _ews[base + q] + 4 * st[_MONEY + q]
+        if acc:
+            for q in range(n):
+                if st[_OFFER_SEG + q] == s:
+                    w[q] -= 4 * st[_OFFER_AMT + q]
+                    w[ov] += 4 * st[_OFFER_AMT + q]
+        else:
+            w[ov] -= 4 * cost
+        t = _rel(w, ov, n, False)
+        if t > best:
+            best = t
+            v = _rel(w, me, n, False)
+            _opick[0] = s
+    return v
 
 
 def _extra(game, st, me, level, n_legal):
