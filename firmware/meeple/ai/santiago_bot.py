@@ -106,7 +106,6 @@ _OVERSEER_VALUE = (2, 3, 3)   # escudos the first passer expects from the overse
 _NOISE = (40, 0, 0)           # easy's noise, in value units per escudo-equivalent / 4
 _KEEP_EXTRA = (4, 8, 8)       # escudos: holding the extra canal at the start of the game (the
 #                               last to hold one answers every rival's canal: 2 spent it early)
-_OFFER_KEEP = (0, 1, 1)       # of a bribe's worth (in quarters) a seat keeps for itself
 # chance (eighths) that a seat still to bid outbids a bid of b (index b, capped)
 _OUTBID = (8, 6, 5, 4, 3, 2, 2, 1, 1, 0)
 _GROW = const(10)             # a field's room to grow at the start (eighths of a tile per plot)
@@ -747,80 +746,34 @@ def _seg_gain(game, st, me, s, base):
     return _value(game, _st2, me, False, s) - base
 
 
-def _offer_for(st, me, s, g, level):
-    """The offer for segment s worth g value units to `me`: 0 when not worth backing."""
-    money = st[_MONEY + me]
-    n = st[_PLAYERS]
-    u = _unit(n)
-    if level == 0:
-        return 1 if g > u else 0
-    worth = g * (4 - _OFFER_KEEP[level]) // (4 * u)  # escudos it is worth paying
-    if worth < 1:
-        return 0
-    mine = 0
-    rival = 0
-    for q in range(n):
-        seg = st[_OFFER_SEG + q]
-        if seg == _NONE or q == me:
-            continue
-        if seg == s:
-            mine += st[_OFFER_AMT + q]
-    for s2 in range(_NSEG):
-        if s2 == s:
-            continue
-        t = 0
-        for q in range(n):
-            if st[_OFFER_SEG + q] == s2 and q != me:
-                t += st[_OFFER_AMT + q]
-        if t > rival:
-            rival = t
-    need = rival + 1 - mine
-    if need < 1:
-        need = 1
-    if need > worth:
-        return 0
-    # all it is worth to it (less _OFFER_KEEP): offers of half that were 1-2 escudos, which a
-    # human's flat 3 topped nearly always
-    o = worth
-    if o > money:
-        o = money
-    return o
-
-
 def _bribe(game, st, me, level):
-    """Bribe phase, first step (propose / support / pass) or the offer after it. normal and hard
-    value each choice (a pass too) by the canal the overseer then builds (_overseer): a pass
-    keeps the canal a rival pays for, a canal that hurts it is answered, not ignored; the last
-    seat to offer pays no more than the overseer needs to take its canal."""
+    """Bribe phase, first step (propose / support / pass) or the offer after it. easy backs the
+    canal worth most to it (with noise) with 1. normal and hard value each choice, a pass too,
+    by the canal the overseer then builds (_overseer), and offer the least he takes, at most all
+    the canal is worth to them: a pass keeps a canal a rival pays for, and a canal that hurts
+    them is answered. Offers of all a canal was worth (less a quarter), made whatever the
+    overseer would take, gave a human's flat 3 escudos as many wins as a bot's offers."""
     money = st[_MONEY + me]
     base = _value(game, st, me, level == 0, _NSEG)
     u = _unit(st[_PLAYERS])
-    if level == 0:
-        if st[_PEND]:
-            s = st[_PEND_SEG]
-            o = _offer_for(st, me, s, _seg_gain(game, st, me, s, base), level)
-            return 0x1000 | (o if o >= 1 else 1)
-        if money == 0:
-            return 0
-        n = game.legal_into(st, _legal)
-        best = 0
-        a = 0
-        for i in range(1, n):
-            s = _legal[i] & 0xFFF
-            g = _seg_gain(game, st, me, s, base) + search.below(8 * u)
-            o = _offer_for(st, me, s, g, level)
-            if o and g - o * u > best:
-                best = g - o * u
-                a = _legal[i]
-        return a
+    if st[_PEND] and level == 0:
+        return 0x1001
     if money == 0:
         return 0
     _st[:] = st
     _st[_PEND] = 0
     n = game.legal_into(_st, _legal)
+    if level == 0:
+        best = u
+        a = 0
+        for i in range(1, n):
+            g = _seg_gain(game, st, me, _legal[i] & 0xFFF, base) + search.below(8 * u)
+            if g > best:
+                best = g
+                a = _legal[i]
+        return a
     for i in range(1, n):  # every canal's worths kept (slot = segment) for _overseer
         _seg_gain(game, st, me, _legal[i] & 0xFFF, base)
-    last = st[_IDX] == st[_PLAYERS] - 2
     best = _overseer(_st, me, n)
     a = 0
     amt = 1
@@ -828,17 +781,11 @@ def _bribe(game, st, me, level):
         s = _legal[i] & 0xFFF
         if st[_PEND] and s != st[_PEND_SEG]:
             continue
-        g = _seg_gain(game, st, me, s, base)
-        if last:  # the least the overseer takes, up to all the canal is worth to it
-            o = g // u
-            if o > money:
-                o = money
-        else:
-            o = _offer_for(st, me, s, g, level)
-        if o < 1:
-            continue
+        o = _seg_gain(game, st, me, s, base) // u
+        if o > money:
+            o = money
         _st[_OFFER_SEG + me] = s
-        for k in range(1 if last else o, o + 1):
+        for k in range(1, o + 1):  # the least the overseer takes
             _st[_OFFER_AMT + me] = k
             v = _overseer(_st, me, n)
             if _opick[0] == s:
@@ -848,7 +795,6 @@ def _bribe(game, st, me, level):
                     amt = k
                 break
         _st[_OFFER_SEG + me] = _NONE
-        _st[_OFFER_AMT + me] = 0
     if st[_PEND]:
         return 0x1000 | amt
     return a
