@@ -161,7 +161,7 @@ _ZSTACK = bytes(_SIZE - _STACK)
 _cand = array("H", bytes(2 * 8))
 _cval = array("i", bytes(4 * 8))
 _ctx = [0, 0]                # growth per room plot (eighths), number of fields
-_opick = [0]                 # _overseer: the segment the overseer picks
+_opick = [0] * 7             # _overseer: what the overseer would pick instead of a canal
 
 
 def _rounds(n):
@@ -762,94 +762,121 @@ def _bribe(game, st, me, level):
         return 0
     _st[:] = st
     _st[_PEND] = 0
-    n = game.legal_into(_st, _legal)
+    n_legal = game.legal_into(_st, _legal)
     if level == 0:
         best = u
         a = 0
-        for i in range(1, n):
+        for i in range(1, n_legal):
             g = _seg_gain(game, st, me, _legal[i] & 0xFFF, base) + search.below(8 * u)
             if g > best:
                 best = g
                 a = _legal[i]
         return a
-    for i in range(1, n):  # every canal's worths kept (slot = segment) for _overseer
+    for i in range(1, n_legal):  # every canal's worths kept (slot = segment) for _overseer
         _seg_gain(game, st, me, _legal[i] & 0xFFF, base)
-    best = _overseer(_st, me, n)
+    best = _overseer(st, me, n_legal)
+    ov = st[_OVERSEER]
+    n = st[_PLAYERS]
+    w = _w2
+    op = _opick
     a = 0
     amt = 1
-    for i in range(1, n):
+    for i in range(1, n_legal):
         s = _legal[i] & 0xFFF
         if st[_PEND] and s != st[_PEND_SEG]:
             continue
-        o = _seg_gain(game, st, me, s, base) // u
+        o = _seg_gain(game, st, me, s, base) // u  # at most all the canal is worth to it
         if o > money:
             o = money
-        _st[_OFFER_SEG + me] = s
+        others = 0  # the rivals' offers on s
+        for q in range(n):
+            if st[_OFFER_SEG + q] == s and q != me:
+                others += st[_OFFER_AMT + q]
+        alt = op[0] if op[1] != s else op[2]  # the overseer's best other proposal, ...
+        b = op[3] if op[4] != s else op[5]  # ... other canal of his own (before its cost)
         for k in range(1, o + 1):  # the least the overseer takes
-            _st[_OFFER_AMT + me] = k
-            v = _overseer(_st, me, n)
-            if _opick[0] == s:
+            cost = (others + k if others + k > op[6] else op[6]) + 1
+            for q in range(n):
+                w[q] = _ews[s * 5 + q] + 4 * st[_MONEY + q]
+            for q in range(n):
+                if st[_OFFER_SEG + q] == s and q != me:
+                    w[q] -= 4 * st[_OFFER_AMT + q]
+                    w[ov] += 4 * st[_OFFER_AMT + q]
+            w[me] -= 4 * k
+            w[ov] += 4 * k
+            t = _rel(w, ov, n, False)
+            if t > alt and (b == _BIG or st[_MONEY + ov] < cost or t > b - 8 * (n - 1) * cost):
+                v = _rel(w, me, n, False)
                 if v > best:
                     best = v
                     a = _legal[i]
                     amt = k
                 break
-        _st[_OFFER_SEG + me] = _NONE
     if st[_PEND]:
         return 0x1000 | amt
     return a
 
 
 def _overseer(st, me, n_legal):
-    """Value for `me` of the canal the overseer picks (as normal) with the offers in st (the
-    pick into _opick), from the worths _bribe kept per segment (_legal[1:n_legal]: every canal
-    he may accept or build). Accepting, the canal's backers pay him their offers; his own canal
-    costs him the top total + 1 (1 when nobody proposed; then he may also build nothing)."""
+    """Value for `me` of the canal the overseer (as normal) builds if `me` offers nothing, from
+    the worths _bribe kept per segment (_legal[1:n_legal]: every canal he may accept or build).
+    Accepting, the canal's backers pay him their offers; his own canal costs him the top total
+    + 1 (1 when nobody proposed; then he may also build nothing). Into _opick for _bribe's
+    offers: his best and second best proposal (value, segment of the best, value), the same for
+    his own canals before their cost, and the top total (0 when nobody proposed)."""
     n = st[_PLAYERS]
     ov = st[_OVERSEER]
     w = _w2
-    top = -1
+    op = _opick
+    top = 0
     for q in range(n):
         s = st[_OFFER_SEG + q]
-        if s != _NONE:
+        if s != _NONE and q != me:
             t = 0
             for k in range(n):
-                if st[_OFFER_SEG + k] == s:
+                if st[_OFFER_SEG + k] == s and k != me:
                     t += st[_OFFER_AMT + k]
             if t > top:
                 top = t
+    for i in range(6):
+        op[i] = _BIG
+    op[1] = op[4] = _NONE
+    op[6] = top
     best = _BIG
     v = 0
-    _opick[0] = _NONE
-    if top < 0:  # nobody proposed: he may build nothing
+    if not top:  # nobody proposed: he may build nothing
         for q in range(n):
             w[q] = _ews[_NSEG * 5 + q] + 4 * st[_MONEY + q]
         best = _rel(w, ov, n, False)
         v = _rel(w, me, n, False)
-    cost = top + 1 if top > 0 else 1
+    cost = 8 * (n - 1) * (top + 1)
     for i in range(1, n_legal):
         s = _legal[i] & 0xFFF
         acc = False
         for q in range(n):
-            if st[_OFFER_SEG + q] == s:
-                acc = True
-        if not acc and st[_MONEY + ov] < cost:
-            continue
-        base = s * 5
+            w[q] = _ews[s * 5 + q] + 4 * st[_MONEY + q]
         for q in range(n):
-            w[q] = _ews[base + q] + 4 * st[_MONEY + q]
-        if acc:
-            for q in range(n):
-                if st[_OFFER_SEG + q] == s:
-                    w[q] -= 4 * st[_OFFER_AMT + q]
-                    w[ov] += 4 * st[_OFFER_AMT + q]
-        else:
-            w[ov] -= 4 * cost
+            if st[_OFFER_SEG + q] == s and q != me:
+                acc = True
+                w[q] -= 4 * st[_OFFER_AMT + q]
+                w[ov] += 4 * st[_OFFER_AMT + q]
         t = _rel(w, ov, n, False)
+        j = 0 if acc else 3
+        if t > op[j]:
+            op[j + 2] = op[j]
+            op[j] = t
+            op[j + 1] = s
+        elif t > op[j + 2]:
+            op[j + 2] = t
+        if not acc:
+            if st[_MONEY + ov] <= top:
+                continue
+            t -= cost
         if t > best:
             best = t
+            if not acc:
+                w[ov] -= 4 * (top + 1)
             v = _rel(w, me, n, False)
-            _opick[0] = s
     return v
 
 
