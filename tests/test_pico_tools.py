@@ -94,7 +94,7 @@ _SANTIAGO = {"santiago_setup": "Start game", "santiago_recap": "Since your last 
              "santiago_place": "place here", "santiago_leftover": "leftover tile",
              "santiago_bribes": "Bribes", "santiago_segment": "this canal", "santiago_offer": "Offer 1",
              "santiago_drought": "Drought:", "santiago_round2": "Round 2 begins",
-             "santiago_overseer": "Build for 2", "santiago_extra_canal": "your one extra canal",
+             "santiago_overseer": "Build for 4", "santiago_extra_canal": "your one extra canal",
              "santiago_menu": "Take back my move", "santiago_takeback": "Undo the last move",
              "santiago_taken_back": "take tile", "santiago_continued": "take tile"}
 
