@@ -19,8 +19,9 @@ A decision's value is the seat's worth against its rivals' (mean of the best and
   is scored by the expected position it buys (known higher bids, later seats outbidding with a
   chance that falls with the amount) minus its cost; the best bid or pass is played.
 - Bribe: every legal segment is valued by building it on a copy (as after the overseer's
-  build); the bot backs the one with the best gain after its offer: all the canal is worth to
-  it (less a share it keeps), when that beats the competing totals.
+  build); each choice, a pass too, is valued by the canal the overseer (modelled as normal)
+  then builds, accepting a proposal or building his own, and its backers' payments; an offer
+  is the least the overseer takes, at most all the canal is worth to the bot.
 - Overseer and extra canal: each legal choice is applied and valued; the extra canal is kept
   while its option value (shrinking with the rounds left) is higher than its use now.
 - easy: own worth only, with noise; small random bids; offers of 1.
