@@ -16,7 +16,7 @@ How they decide
   fits in what is left of the budget) through the next turn of every other seat, each replying
   with a lighter normal (its best placements by quick score played out, fewer of them the more
   seats there are). With 4 players, replies of only the next two seats (the third seat's turn
-  unplayed) won 32 % against three normals; the whole round, for the same budget, 39 %. Hard also values the water track ahead, for every seat: a field counts more than
+  unplayed) won 34 % of 800 games against three normals; the whole round, same budget, 38 %. Hard also values the water track ahead, for every seat: a field counts more than
   its track value, by _HARD_WATER/4 times its gap to the track's concave hull (each step about
   2.8 gold, as for a carrier that keeps climbing) at the start, fading to nothing on the last
   turn; so early on the middle steps count about 4 gold each. Without it the bots took water only
@@ -109,8 +109,13 @@ _DEPTH = const(10)     # scratch states: root copy + nested own decisions
 BUDGETS = (200, 250, 750)  # hard: see _HARD_BUDGET (950 with 2 players)
 _HARD_BUDGET = (0, 0, 950, 750, 750)  # hard by players: an operation costs less with 2 players
 # hard: operations set aside for the replies before the ranking, by players; with 2 players the
-# ranking may instead go that far past the budget (as measured: 70 % against normal, <= 2.5 s)
-_HARD_RANK = (0, 0, -600, 300, 300)
+# ranking may instead go that far past the budget (as measured: 70 % against normal, <= 2.5 s).
+# With 4 players a round of replies (all three other seats) costs up to about 450 operations
+_HARD_RANK = (0, 0, -600, 300, 450)
+# hard: a second re-deal is played only when what is left is this many quarters of what the first
+# cost, by players (with 4 players the second cost up to 26 % more than the first: 815
+# operations, 2.7 s on the emulated Pico, when it had only to fit the first's cost)
+_HARD_AGAIN = (0, 0, 4, 4, 5)
 _tight = [0]          # hard with 3-4 players: its own turn's search stops at its cap too
 
 _HARD_WATER = const(8)  # hard: water gap to the hull counted at the start, in quarters (fades out)
@@ -534,7 +539,7 @@ def _hard_place(game, obs, me, seed):
             nrep = 2
     spent = search.used()
     for dd in range(_HARD_D):
-        if dd and search.left() < spent:
+        if dd and 4 * search.left() < spent * _HARD_AGAIN[obs[_NP]]:
             break  # only whole rounds count (every candidate meets the same determinizations),
             #        and only one that fits in what is left: the budget bounds the time
         _det[:] = game.observe(obs, me, search.seed_from(seed, dd))
