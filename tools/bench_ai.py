@@ -2,7 +2,7 @@
 estimated Pico time (x5, range x3-x8, ../shared/vboard-notes.md), worst case and median.
 
     python -m tools.bench_ai [--json] [--games N] [--game cacao|santiago]
-    python -m tools.bench_ai --pico [--games N] [--worst K] [--sample K] [--json]
+    python -m tools.bench_ai --pico [--games N] [--worst K] [--sample K] [--players N]... [--json]
 
 --pico measures on the emulated Pico (../shared/rp2emu, MicroPython's own rp2 firmware at
 125 MHz, tools.pico). Timing every decision of many whole games there is too slow, so: whole
@@ -177,7 +177,7 @@ def run_pico(game_name, chosen, pico):
     return times
 
 
-def pico_report(games, worst, sample, only=None, log=print):
+def pico_report(games, worst, sample, only=None, log=print, players=None):
     """The decision-time table on the emulated Pico (see the module's doc)."""
     from tools.pico import Pico
     import importlib
@@ -190,6 +190,8 @@ def pico_report(games, worst, sample, only=None, log=print):
         for game_name in only or sorted(PLAYER_COUNTS):
             mod = importlib.import_module("meeple.core." + game_name)
             for n in PLAYER_COUNTS[game_name]:
+                if players and n not in players:
+                    continue
                 log("bench_ai: %s %dp: %d games on CPython..." % (game_name, n, games))
                 decisions = record_decisions(game_name, n, games)
                 chosen = pick(decisions, worst, sample)
@@ -234,11 +236,13 @@ def main(argv=None):
     ap.add_argument("--pico", action="store_true", help="time decisions on the emulated Pico (see above)")
     ap.add_argument("--worst", type=int, default=3, help="--pico: decisions with the most operations timed")
     ap.add_argument("--sample", type=int, default=3, help="--pico: other decisions timed")
+    ap.add_argument("--players", type=int, action="append",
+                    help="--pico: only these player counts (repeatable; default: every count the game has)")
     args = ap.parse_args(argv)
     sys.path.insert(0, mpyrun.FIRMWARE)
     if args.pico:
         rep = pico_report(args.games or 2, args.worst, args.sample, args.game,
-                          log=lambda m: print(m, file=sys.stderr, flush=True))
+                          log=lambda m: print(m, file=sys.stderr, flush=True), players=args.players)
         print(json.dumps(rep, indent=1) if args.json else pico_table(rep))
         return 0
     args.games = args.games or 1
