@@ -89,12 +89,13 @@ def test_cacao_hard_values_the_water_track_ahead_and_normal_by_the_field():
 
 
 def test_cacao_hard_beats_three_normal_bots_on_fixed_seeds():
-    # 16 games: over 8, the mean score is noise (over 400 games hard averages 44.8, normal 42.6)
-    s = selfplay.run_lineup("cacao", ["hard", "normal", "normal", "normal"], 16, 47, 1, progress=False)
+    # 48 games (about 12 s): over 8 or 16 the mean score is noise (over 800 games of the
+    # gauntlet hard averages 44.7, normal 42.9)
+    s = selfplay.run_lineup("cacao", ["hard", "normal", "normal", "normal"], 48, 47, 1, progress=False)
     p = s["players"]
-    assert p["hard"]["wins"] >= 6, p  # its fair share is 4
+    assert p["hard"]["wins"] >= 15, p  # its fair share is 12
     assert p["hard"]["score_mean"] > p["normal"]["score_mean"], p
-    assert s["head_to_head"]["hard>normal"]["share"] > 0.6, s["head_to_head"]
+    assert s["head_to_head"]["hard>normal"]["share"] > 0.55, s["head_to_head"]
 
 
 def test_santiago_decisions_stay_within_their_budgets():
