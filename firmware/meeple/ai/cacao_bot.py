@@ -16,8 +16,9 @@ How they decide
   fits in what is left of the budget) through the next turn of every other seat, each replying
   with a lighter normal (its best placements by quick score played out, fewer of them the more
   seats there are). With 4 players, replies of only the next two seats (the third seat's turn
-  unplayed) won 34 % of 800 games against three normals; the whole round, same budget, 38 %. Hard also values the water track ahead, for every seat: a field counts more than
-  its track value, by _HARD_WATER/4 times its gap to the track's concave hull (each step about
+  unplayed) won 34 % of 800 games against three normals; the whole round, same budget, 38 %.
+  Hard also values the water track ahead, for every seat: a field counts more than its track
+  value, by _HARD_WATER/4 times its gap to the track's concave hull (each step about
   2.8 gold, as for a carrier that keeps climbing) at the start, fading to nothing on the last
   turn; so early on the middle steps count about 4 gold each. Without it the bots took water only
   for the next field's gain, while the water track is what most separates winners from losers
@@ -515,7 +516,8 @@ def _best_place(game, st, me, level, d):
 def _hard_place(game, obs, me, seed):
     """normal's ranking, then the best _HARD_K candidates played on determinizations to the
     end of the round (every other seat replying the way a lighter normal would)."""
-    keep = _HARD_RANK[obs[_NP]]
+    n = obs[_NP]
+    keep = _HARD_RANK[n]
     search.spend(keep)  # keep this much for the replies
     m = _rank_places(game, obs, me, _BREADTH[2], 0, 0)
     search.spend(-keep)
@@ -530,16 +532,16 @@ def _hard_place(game, obs, me, seed):
         total[c] = _cval[_idx[c]] // 8 * _HARD_D * _HARD_W // 16  # the reply-free value counts a little
     # replies as broad as the budget left allows (about 24 operations a reply placement), so the
     # first round of re-deals, which is always played, stays within the budget
-    nrep = _HARD_REPLY[obs[_NP]]
-    if obs[_NP] > 2:
-        nrep = search.left() // (k * (obs[_NP] - 1) * 24)
-        if nrep > _HARD_REPLY[obs[_NP]]:
-            nrep = _HARD_REPLY[obs[_NP]]
+    nrep = _HARD_REPLY[n]
+    if n > 2:
+        nrep = search.left() // (k * (n - 1) * 24)
+        if nrep > _HARD_REPLY[n]:
+            nrep = _HARD_REPLY[n]
         if nrep < 2:
             nrep = 2
     spent = search.used()
     for dd in range(_HARD_D):
-        if dd and 4 * search.left() < spent * _HARD_AGAIN[obs[_NP]]:
+        if dd and 4 * search.left() < spent * _HARD_AGAIN[n]:
             break  # only whole rounds count (every candidate meets the same determinizations),
             #        and only one that fits in what is left: the budget bounds the time
         _det[:] = game.observe(obs, me, search.seed_from(seed, dd))
@@ -551,7 +553,7 @@ def _hard_place(game, obs, me, seed):
             search.spend(1)
             _cap[0] = search.used() + 16
             _play_turn(game, 0, me)
-            for _ in range(obs[_NP] - 1):  # every other seat's next turn
+            for _ in range(n - 1):  # every other seat's next turn
                 opp = st[_TOMOVE]
                 if st[_PHASE] != _PLACE or opp == me or opp == 255:
                     break
