@@ -5,7 +5,7 @@ PY := $(VENV)/bin/python
 STUBS := $(VENV)/mpy-stubs
 
 .PHONY: test typecheck pytest deps bench replay sim clean build flash devtest vboard hwtest pull-records \
-	uf2 release pico-test pico-test-all pico-bench
+	uf2 release firmware pico-test pico-test-all pico-bench
 
 # Set-up is part of every command: a fresh clone needs only Python 3.11+ and Node.js 20.
 deps: $(VENV)/.deps node_modules/.deps
@@ -53,7 +53,7 @@ build: deps
 
 flash: build
 	@test -n "$(PORT)" || { echo "usage: make flash PORT=/dev/ttyACM0 (or PORT=virtual) [BOARD=profile]"; exit 2; }
-	$(PY) -m tools.flash --port "$(PORT)" $(if $(VBOARD_DIR),--vboard-dir $(VBOARD_DIR))
+	$(PY) -m tools.flash --port "$(PORT)" $(if $(VBOARD_DIR),--vboard-dir $(VBOARD_DIR)) $(if $(OVERLAY),--overlay $(OVERLAY))
 
 devtest: deps
 	@test -n "$(PORT)" || { echo "usage: make devtest PORT=/dev/ttyACM0 (or PORT=virtual)"; exit 2; }
@@ -76,15 +76,23 @@ hwtest: deps
 	$(MAKE) --no-print-directory devtest PORT=virtual VBOARD_DIR=$(HWTEST_DIR)
 
 # --- One-file install (README "Install on a board") ----------------------------------------------
-# make uf2 BOARD=profile [MICROPYTHON=RPI_PICO.uf2]: build/uf2/meeple-<profile>.uf2 (MicroPython +
-# a littlefs image of the build); make release [MICROPYTHON=...]: every profile's UF2, SHA256SUMS
-# and README.txt in build/release. Without MICROPYTHON: the emulated Pico kit's v1.28.0 UF2.
+# make uf2 BOARD=profile [MICROPYTHON=RPI_PICO.uf2]: build/uf2/meeple-<profile>.uf2 (stock
+# MicroPython + a littlefs image of the .mpy build; without MICROPYTHON the emulated Pico kit's
+# v1.28.0 UF2); make release: the release firmware's UF2 for every profile and both chips,
+# SHA256SUMS and README.txt in build/release.
 uf2: deps
 	@test -n "$(BOARD)" || { echo "usage: make uf2 BOARD=profile [MICROPYTHON=path/to/RPI_PICO.uf2]"; exit 2; }
 	$(PY) -m tools.uf2_make --board "$(BOARD)" $(if $(MICROPYTHON),--micropython "$(MICROPYTHON)")
 
 release: deps
-	$(PY) -m tools.release $(if $(MICROPYTHON),--micropython "$(MICROPYTHON)")
+	$(PY) -m tools.release
+
+# --- The release firmware (README "The release firmware"): meeple frozen into MicroPython --------
+# make firmware BOARD=profile [CHIP=rp2040|rp2350]: build/firmware/meeple-<profile>-<chip>.bin,
+# MicroPython v1.28.0 from ../shared/micropython (or MICROPYTHON_SRC=) with Debian's Arm toolchain
+firmware: deps
+	@test -n "$(BOARD)" || { echo "usage: make firmware BOARD=profile [CHIP=rp2040|rp2350]"; exit 2; }
+	$(PY) -m tools.firmware --board "$(BOARD)" $(if $(CHIP),--chip $(CHIP))
 
 # --- The emulated Pico (README "The emulated Pico"): MicroPython's own rp2 firmware in rp2040js ----
 # make pico-test: flash the build onto it, the CI set of device tests, both games' scripted sessions

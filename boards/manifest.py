@@ -1,19 +1,13 @@
 # pyright: reportUndefinedVariable=false
 # Frozen-firmware manifest: MicroPython for the Pico with meeple's code frozen into flash.
 #
-# Frozen bytecode runs from flash instead of being loaded into the heap (hardware.md section 4:
-# six font modules cost 28,800 B as files and 2,336 B frozen), so the console keeps far more of
-# its ~230 KB heap for games. Worth it when a .mpy install runs short of heap or for a release;
-# for development `make flash` is quicker. Not built in CI (needs an Arm GCC toolchain and cmake).
-#
-# Build (hardware.md section 7), from a micropython checkout of the version in requirements.txt:
-#   make -C mpy-cross
-#   cd ports/rp2
-#   make BOARD=RPI_PICO submodules
-#   make BOARD=RPI_PICO FROZEN_MANIFEST=/abs/path/to/meeple/boards/manifest.py
-# then copy build-RPI_PICO/firmware.uf2 to the Pico in BOOTSEL mode. On that firmware, put only
-# main.py and board.py on the flash (a /meeple folder on the flash would shadow the frozen one:
-# sys.path looks at '' before '.frozen'): `mpremote rm -r :meeple` after a normal flash.
+# Built by `make firmware BOARD=<profile> [CHIP=rp2040|rp2350]` (tools/firmware.py), which
+# includes this file from a manifest of its own that adds the board's profile as the frozen
+# module `board` and `meeple_firmware` (which source, board and chip). Frozen bytecode runs from
+# flash instead of being loaded into the heap (hardware.md section 4: six font modules cost
+# 28,800 B as files and 2,336 B frozen), and its names live in flash, not in the heap's string
+# pool. The frozen main.py puts '.frozen' first on sys.path, so no file on the flash can shadow
+# the frozen code, unless `make flash OVERLAY=1` deliberately installed an overlay (README).
 #
 # This file is run by MicroPython's makemanifest.py, which defines include/package/module;
 # paths are relative to this file's folder.
@@ -21,4 +15,8 @@
 include("$(PORT_DIR)/boards/manifest.py")  # keep the rp2 port's own frozen modules (asyncio, ...)
 
 # Everything under firmware/meeple, compiled with -O1 (asserts removed: they never guard rules).
+# The viper text writer (meeple/ui/glyphs.py) is compiled to the chip's machine code here.
 package("meeple", base_path="../firmware", opt=1)
+
+# MicroPython runs a frozen main.py in preference to /main.py on the flash
+module("main.py", base_path="../firmware", opt=1)

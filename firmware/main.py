@@ -1,9 +1,31 @@
-"""Boot: load the board profile (/board.py, copied there by tools/flash.py from boards/),
-build the hardware backends, run the console."""
+"""Boot: load the board profile (/board.py, copied there by tools/flash.py from boards/, or
+frozen into the release firmware), build the hardware backends, run the console."""
 import gc
+import sys
 import time
 
 import micropython
+
+OVERLAY_FLAG = "/.meeple-overlay"  # written by `make flash OVERLAY=1` (tools/flash.py)
+
+
+def frozen_first():
+    """On the release firmware meeple is frozen in: put '.frozen' before the flash ('') on the
+    import path, so a /meeple folder or /board.py left on the flash never shadows it; unless a
+    developer installed an overlay on purpose. Harmless on stock MicroPython (nothing of ours is
+    frozen there)."""
+    try:
+        import os
+        os.stat(OVERLAY_FLAG)
+        return
+    except OSError:
+        pass
+    if ".frozen" in sys.path:
+        sys.path.remove(".frozen")
+        sys.path.insert(0, ".frozen")
+
+
+frozen_first()
 
 micropython.alloc_emergency_exception_buf(100)  # so errors inside button IRQs still report
 

@@ -13,7 +13,7 @@ import pytest
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 
-from tools import release, uf2, uf2_firmware, uf2_fs, uf2_make  # noqa: E402
+from tools import uf2, uf2_firmware, uf2_fs, uf2_make  # noqa: E402
 from tools.pico import KitMissing, kit_dir  # noqa: E402
 
 PICO_FS_BASE = 0x100A0000  # RPI_PICO v1.28: 2 MB flash - MICROPY_HW_FLASH_STORAGE_BYTES (1408 KB)
@@ -90,9 +90,18 @@ def test_the_kit_micropython_says_where_its_filesystem_is(kit_uf2):
 
 def test_a_uf2_for_another_chip_is_refused(kit_uf2):
     with pytest.raises(uf2.UF2Error) as e:
-        uf2_firmware.inspect(rewrite(kit_uf2, family=0xE48BFF59), "RPI_PICO2.uf2")
-    assert str(e.value) == ("RPI_PICO2.uf2 is not for the RP2040 (it is for RP2350 RISC-V): "
-                            "download the RPI_PICO MicroPython UF2")
+        uf2_firmware.inspect(rewrite(kit_uf2, family=0xE48BFF5A), "RPI_PICO2-RISCV.uf2")
+    assert str(e.value) == ("RPI_PICO2-RISCV.uf2 is not for the RP2040 or the RP2350's Arm cores (it is for "
+                            "RP2350 RISC-V): download the RPI_PICO or RPI_PICO2 MicroPython UF2")
+
+
+def test_an_rp2350_uf2_is_read_as_one_and_written_with_picotools_e10_block(kit_uf2):
+    fw = uf2_firmware.inspect(rewrite(kit_uf2, family=uf2.RP2350_ARM_S_FAMILY), "RPI_PICO2.uf2")
+    assert fw.chip == "rp2350"
+    data = uf2.write([(0x10000000, bytes(512))], uf2.RP2350_ARM_S_FAMILY)
+    assert len(data) == 3 * uf2.BLOCK and uf2.is_absolute_block(data[:uf2.BLOCK])
+    assert [(a, f) for a, _p, f in uf2.read(data)] == [(0x10000000, uf2.RP2350_ARM_S_FAMILY),
+                                                        (0x10000100, uf2.RP2350_ARM_S_FAMILY)]
 
 
 def test_a_micropython_too_old_for_our_mpy_is_refused(kit_uf2):
@@ -175,26 +184,6 @@ def test_make_uf2_refuses_a_file_that_is_not_a_uf2_in_one_line(tmp_path):
     assert res.returncode == 1
     assert res.stderr == "uf2: RPI_PICO.uf2 is not a UF2 file (22 bytes: not a whole number of 512-byte blocks)\n"
     assert not list(tmp_path.glob("meeple-*"))
-
-
-def test_release_lists_every_board_with_checksums_and_a_player_readme(kit_uf2, tmp_path):
-    lines = []
-    summaries = release.release(out_dir=str(tmp_path), boards=["waveshare_lcd_1_3", "pimoroni_picosystem"],
-                                log=lines.append)
-    sums = (tmp_path / "SHA256SUMS").read_text().splitlines()
-    names = ["meeple-waveshare_lcd_1_3.uf2", "meeple-pimoroni_picosystem.uf2", "plain-micropython.uf2"]
-    assert [ln.split("  ")[1] for ln in sums] == names
-    for ln in sums:
-        digest, name = ln.split("  ")
-        assert hashlib.sha256((tmp_path / name).read_bytes()).hexdigest() == digest
-    readme = (tmp_path / "README.txt").read_text()
-    for words in ("meeple-waveshare_lcd_1_3.uf2    Waveshare Pico-LCD-1.3", "BOOTSEL", "RPI-RP2",
-                  "erases your saved game", "make flash", "plain-micropython.uf2"):
-        assert words in readme
-    assert [s["board"] for s in summaries] == ["waveshare_lcd_1_3", "pimoroni_picosystem"]
-    assert any("KB" in ln and "meeple-pimoroni_picosystem.uf2" in ln for ln in lines)
-    plain = uf2.read((tmp_path / "plain-micropython.uf2").read_bytes())
-    assert uf2_fs.read_files(b"".join(p for a, p, _f in plain if a >= PICO_FS_BASE)) == {}
 
 
 def test_the_same_source_makes_the_same_uf2(kit_uf2, tmp_path):

@@ -1,11 +1,13 @@
-"""The one-file install boots: meeple-waveshare_lcd_1_3.uf2 on a fresh emulated Pico (as if dropped
-on it in BOOTSEL mode) shows the title screen, A opens the main menu, and a new game of Cacao
-starts; each screen equals the desktop simulator's pixel for pixel in RGB565 (the panel's colour
-depth; both PNGs are expanded from it). A game's seed comes from the clock, so the simulator is
-given the Pico's save files and continues that game. On a difference both screenshots and a diff
-image stay in build/uf2-boot/. Then `make flash` of the same build finds nothing to copy and
-leaves the save alone. The emulated Pico kit (../shared/rp2emu) is required: without it
-this fails under CI=true and skips, saying why, elsewhere.
+"""The player's install boots: the release UF2 meeple-waveshare_lcd_1_3-pico.uf2 (meeple frozen
+into MicroPython, built from ../shared/micropython by tools/firmware.py) on a fresh emulated Pico
+(as if dropped on it in BOOTSEL mode) shows the title screen, A opens the main menu, and a new game
+of Cacao starts; each screen equals the desktop simulator's pixel for pixel in RGB565 (the panel's
+colour depth; both PNGs are expanded from it). A game's seed comes from the clock, so the simulator
+is given the Pico's save files and continues that game. On a difference both screenshots and a
+diff image stay in build/uf2-boot/. Then a developer's `make flash` onto it is refused with one
+line saying which meeple runs, and OVERLAY=0 leaves the frozen code and the save alone. The
+emulated Pico kit (../shared/rp2emu) and the Arm toolchain are required: without them this fails
+under CI=true and skips, saying why, elsewhere.
 """
 import json
 import os
@@ -19,7 +21,9 @@ sys.path.insert(0, ROOT)
 
 from tools import build as build_tool  # noqa: E402
 from tools import flash as flash_tool  # noqa: E402
+from tools import firmware as firmware_tool  # noqa: E402
 from tools import uf2_make  # noqa: E402
+from tools.board_link import BoardError  # noqa: E402
 from tools.pico import KitMissing, Pico, kit_dir  # noqa: E402
 
 BOARD = "waveshare_lcd_1_3"
@@ -31,7 +35,7 @@ QUIET_MS = 1500  # emulated ms without pixel data that count as "the screen is d
 # what the board's filesystem holds besides the files the UF2 put there: the saves
 PULL_SAVES = r"""
 import os, json, binascii
-skip = set(json.loads(open('/.meeple-flash').read())) | {'.meeple-flash'}
+skip = {'.meeple-flash', '.meeple-overlay', 'board.py', 'main.py'}  # the release UF2 puts none there
 out = {}
 for name, kind, *_ in os.ilistdir('/'):
     if kind == 0x8000 and name not in skip:
@@ -87,10 +91,15 @@ def compare(name, pico_png, sim_png):
 
 def test_uf2_boots_to_title_menu_and_game_like_the_simulator(tmp_path, capsys):
     need_kit()
+    missing = firmware_tool.toolchain_missing()
+    if missing:
+        if os.environ.get("CI") == "true":
+            pytest.fail("UF2 boot test: %s" % missing, pytrace=False)
+        pytest.skip(missing)
     os.makedirs(OUT, exist_ok=True)
-    uf2_path, summary = uf2_make.make(BOARD, out_dir=str(tmp_path), log=lambda s: None)
-    report = ["uf2 boot: %s (%d KB, MicroPython %s) on a fresh emulated Pico"
-              % (summary["file"], summary["bytes"] // 1024, summary["micropython"])]
+    uf2_path, summary = uf2_make.make_frozen(BOARD, "rp2040", out_dir=str(tmp_path), log=lambda s: None)
+    report = ["uf2 boot: %s (%d KB, MicroPython %s, meeple %s frozen) on a fresh emulated Pico"
+              % (summary["file"], summary["bytes"] // 1024, summary["micropython"], summary["commit"])]
     shots = {}
     with Pico(os.path.join(ROOT, "build", "pico", "uf2-boot"), uf2=uf2_path) as pico:
         vh = pico.vh
@@ -106,14 +115,19 @@ def test_uf2_boots_to_title_menu_and_game_like_the_simulator(tmp_path, capsys):
                 vh.wait_idle(ms=QUIET_MS, timeout_ms=60000)
             shots[name] = os.path.join(OUT, "%s-pico.png" % name)
             vh.shot(shots[name])
-        # a developer's `make flash` over the UF2 install: the same build copies nothing (the UF2
-        # carries /.meeple-flash) and the save stays
+        # a developer's `make flash` onto the release firmware: refused, saying which code runs;
+        # OVERLAY=0 (back to the frozen code) copies nothing and the save stays
         build_tool.build(BOARD, out_dir=str(tmp_path / "device"))
+        with pytest.raises(BoardError) as refused:
+            flash_tool.flash(pico.device, build_dir=str(tmp_path / "device"), reset=False, log=lambda s: None,
+                             answer_timeout=60)
+        assert str(refused.value).startswith("this board runs the release firmware: meeple %s for %s (rp2040) is "
+                                             "frozen into it" % (summary["commit"], BOARD)), refused.value
+        assert "OVERLAY=1" in str(refused.value)
+        report.append("uf2 boot: make flash afterwards: refused (%s...)" % str(refused.value)[:60])
         copied, removed = flash_tool.flash(pico.device, build_dir=str(tmp_path / "device"), reset=False,
-                                           log=lambda s: None, answer_timeout=60)
-        report.append("uf2 boot: make flash of the same build afterwards: %d copied, %d removed"
-                      % (len(copied), len(removed)))
-        assert (copied, removed) == ([], []), "make flash after the UF2 would rewrite %s" % (copied + removed)
+                                           log=lambda s: None, answer_timeout=60, overlay=False)
+        assert (copied, removed) == ([], [])
         saves = json.loads(pico.exec(PULL_SAVES).strip().splitlines()[-1])
     assert "game.json" in saves, "the Pico saved no game after Start game: %s" % sorted(saves)
     flash = tmp_path / "simflash"

@@ -20,6 +20,10 @@ FIRMWARE = os.path.join(ROOT, "firmware")
 BOARDS = os.path.join(ROOT, "boards")
 DEFAULT_OUT = os.path.join(ROOT, "build", "device")
 KEEP_SOURCE = ("main.py", "boot.py")  # at the flash root a board runs these by name, never .mpy
+# machine code frozen into the release firmware only (tools/firmware.py): as a .mpy its native
+# code would load into the heap (and its names grow the string pool past a 4-player Cacao game's
+# budget); without it meeple.ui.gfx draws the same text through framebuf
+FROZEN_ONLY = ("meeple/ui/glyphs.py",)
 NOT_PROFILES = ("manifest.py",)  # boards/ also holds the frozen-firmware manifest
 MPY_CROSS_ARGS = ["-march=armv6m"]  # RP2040; only matters for @native/@viper code
 
@@ -103,6 +107,8 @@ def build(board=None, out_dir=DEFAULT_OUT, firmware=FIRMWARE, boards=BOARDS):
     wanted = {}  # device path -> host source
     errors = []
     for rel, host in source_files(firmware):
+        if rel in FROZEN_ONLY:
+            continue
         if rel.endswith(".py") and rel not in KEEP_SOURCE:
             target = rel[:-3] + ".mpy"
             err = compile_one(cmd, rel, host, os.path.join(out_dir, target))

@@ -9,6 +9,11 @@ longer has are removed (listed in /.meeple-flash on the board; plus any stray .m
 /meeple, never other files such as saves); then the board is reset. A second flash of the same
 build writes nothing. PORT=virtual uses the virtual board (tools.vboard). Every expected failure
 is one line on stderr and exit status 1.
+
+On the release firmware (meeple frozen in: tools/firmware.py) the frozen code runs and files on
+the flash cannot shadow it, so a plain flash is refused with a line that says which meeple runs.
+OVERLAY=1 installs the build deliberately in front of the frozen code (/.meeple-overlay, read by
+main.py, written after every file is in place); OVERLAY=0 removes the overlay again.
 """
 import argparse
 import json
@@ -22,6 +27,9 @@ from tools.board_link import BoardError, connect
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DEFAULT_BUILD = os.path.join(ROOT, "build", "device")
 MANIFEST = "/.meeple-flash"  # on the board: the files the last flash wrote
+OVERLAY_FLAG = "/.meeple-overlay"  # firmware/main.py: the flash's files go before the frozen code
+FROZEN_QUERY = ("try:\n import meeple_firmware as m\n print(repr((m.COMMIT, m.BOARD, m.CHIP)))\n"
+                "except ImportError:\n print('None')")
 CODE_TREE = "/meeple"
 FIRST_MPY_6 = "1.19"  # .mpy format 6 (bytecode) is read by MicroPython 1.19 and newer
 
@@ -104,7 +112,36 @@ def verify(link, build, copy, build_dir):
                 board_files.write_file(link, "/" + p + board_files.PART, f.read())
 
 
-def flash(port, build_dir=DEFAULT_BUILD, vboard_dir=None, reset=True, log=print, answer_timeout=10):
+def frozen_refusal(frozen):
+    commit, board, chip = frozen
+    return ("this board runs the release firmware: meeple %s for %s (%s) is frozen into it, and that is "
+            "the code that runs; files copied by `make flash` would be ignored. To run this build "
+            "instead, install it as an overlay in front of the frozen code: `make flash PORT=... "
+            "OVERLAY=1` (back to the frozen code: OVERLAY=0); or install a new release UF2 "
+            "(`make release`)" % (commit, board, chip))
+
+
+def remove_overlay(link, frozen, log):
+    """OVERLAY=0 on the release firmware: remove what earlier flashes put there (their list in
+    /.meeple-flash) and the flag, so the frozen code runs again. Saves and settings stay."""
+    info, _tree, _free, _total = board_files.scan(link, [MANIFEST], [CODE_TREE])
+    paths = []
+    if isinstance(info.get(MANIFEST), tuple):
+        try:
+            paths = json.loads(link.exec("print(open(%r).read())" % MANIFEST, "reading %s" % MANIFEST))
+        except ValueError:
+            paths = []
+    # the flag first: from then on the frozen code runs, whatever else a cut leaves behind
+    for p in [OVERLAY_FLAG] + ["/" + p for p in paths] + [MANIFEST]:
+        link.exec("import os\ntry:\n os.remove(%r)\nexcept OSError:\n pass" % p, "removing %s" % p)
+    board_files.remove_empty_dirs(link, {"/" + p.rsplit("/", 1)[0] for p in paths if "/" in p})
+    log("flash: overlay removed (%d files): the frozen meeple %s runs again" % (len(paths), frozen[0]))
+
+
+def flash(port, build_dir=DEFAULT_BUILD, vboard_dir=None, reset=True, log=print, answer_timeout=10,
+          overlay=None):
+    """overlay: None = refuse on the release firmware (say which code runs); True = install the
+    build as an overlay in front of the frozen code; False = remove the overlay."""
     build = load_build(build_dir)
     files = build["files"]
     started = time.monotonic()
@@ -112,6 +149,17 @@ def flash(port, build_dir=DEFAULT_BUILD, vboard_dir=None, reset=True, log=print,
         version, mpy = link.eval_code(
             "import sys\nprint(repr((tuple(sys.implementation.version), getattr(sys.implementation, '_mpy', 0))))",
             "asking the firmware version")
+        frozen = link.eval_code(FROZEN_QUERY, "asking whether meeple is frozen into the firmware")
+        if frozen and overlay is None:
+            raise BoardError(frozen_refusal(frozen))
+        if frozen and overlay is False:
+            remove_overlay(link, frozen, log)
+            if reset:
+                link.start("import time, machine; time.sleep_ms(100); machine.reset()", "the reset")
+            return [], []
+        if not frozen and overlay is not None:
+            log("flash: this board runs stock MicroPython (nothing frozen): OVERLAY has no meaning here, "
+                "the build is installed as usual")
         check_firmware(version, mpy, build.get("mpy"))
         wanted = ["/" + p for p in files] + [MANIFEST]
         old_manifest_paths = []
@@ -159,7 +207,13 @@ def flash(port, build_dir=DEFAULT_BUILD, vboard_dir=None, reset=True, log=print,
         if copy or remove or sorted(old_manifest_paths) != new_manifest:
             board_files.write_file(link, MANIFEST + board_files.PART, json.dumps(new_manifest).encode())
             board_files.install(link, [MANIFEST])
-        if "meeple/__init__.mpy" in files:
+        if frozen:
+            # written last: until the overlay is whole, the frozen code keeps running
+            board_files.write_file(link, OVERLAY_FLAG + board_files.PART,
+                                   ("overlay over meeple %s: `make flash OVERLAY=0` removes it\n" % frozen[0]).encode())
+            board_files.install(link, [OVERLAY_FLAG])
+            log("flash: overlay installed: this build runs in front of the frozen meeple %s" % frozen[0])
+        elif "meeple/__init__.mpy" in files:
             link.exec("import meeple", "importing the new code")  # proves the board loads the .mpy
         if reset:
             link.start("import time, machine; time.sleep_ms(100); machine.reset()", "the reset")
@@ -175,10 +229,13 @@ def main(argv=None):
     ap.add_argument("--build", default=DEFAULT_BUILD, help="build folder (default build/device)")
     ap.add_argument("--vboard-dir", help="state folder of the virtual board (default build/vboard)")
     ap.add_argument("--no-reset", action="store_true", help="leave the board in the REPL")
+    ap.add_argument("--overlay", choices=("1", "0"),
+                    help="on the release firmware: 1 = run this build in front of the frozen code, 0 = remove it")
     ap.add_argument("--answer-timeout", type=float, default=10, help="seconds the board gets to answer (default 10)")
     args = ap.parse_args(argv)
     try:
-        flash(args.port, args.build, args.vboard_dir, reset=not args.no_reset, answer_timeout=args.answer_timeout)
+        flash(args.port, args.build, args.vboard_dir, reset=not args.no_reset, answer_timeout=args.answer_timeout,
+              overlay=None if args.overlay is None else args.overlay == "1")
     except BoardError as e:
         print("flash: %s" % e, file=sys.stderr)
         return 1

@@ -144,6 +144,11 @@ class Pico:
         flash_tool.flash(self.device, build_dir=out, reset=True, log=log or (lambda s: None),
                          answer_timeout=60)
 
+    def runs_frozen(self):
+        """True when the board runs the release firmware (meeple frozen in: tools/firmware.py)."""
+        out = self.exec("try:\n import meeple_firmware\n print('@@FROZEN')\nexcept ImportError:\n print('@@STOCK')")
+        return "@@FROZEN" in out
+
     def soft_reset(self):
         """Soft-reset the board (main.py runs again) and wait until the console has drawn anew and
         settled, so the next press is not lost while MicroPython reboots. The LCD keeps its
@@ -220,6 +225,22 @@ class Pico:
         if res.returncode:
             raise RuntimeError("on the emulated Pico: %s" % (res.stderr.strip() or res.stdout.strip()))
         return res.stdout
+
+
+FIRMWARES = ("frozen", "stock")  # the release firmware (make firmware), or the kit's + make flash
+
+
+def frozen_uf2(board, chip="rp2040", log=None):
+    """Path of the release UF2 for `board` (tools.uf2_make.make_frozen: meeple frozen into
+    MicroPython, an empty littlefs), built or brought up to date first, for Pico(uf2=...)."""
+    from tools import uf2_make
+
+    out = os.path.join(ROOT, "build", "pico", "uf2")
+    try:
+        path, _summary = uf2_make.make_frozen(board, chip, out_dir=out, log=log or (lambda s: None))
+    except uf2_make.MakeError as e:
+        raise RuntimeError("the release firmware for %s: %s" % (board, e)) from None
+    return path
 
 
 def _free_port():

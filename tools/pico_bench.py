@@ -5,7 +5,8 @@ in emulated milliseconds and bytes. Bot decision times come from `python -m tool
 
     python -m tools.pico_bench [--json] [--repeat 7] [--heap-steps N] [--hard-steps N]
 
-1. boot to title: emulated ms from power-on (machine.reset after flashing) to the title's last pixel;
+1. boot to title: emulated ms from power-on (of the release UF2, or the machine.reset after
+   `make flash` with --firmware stock) to the title's last pixel;
 2. press to last pixel (vh.latency, presses at a random 0-10 ms phase of the 10 ms input poll):
    a main-menu move, a screen switch (main menu <-> New game), a Cacao cursor snap and a pan
    (the cursor snapping out of view; told apart by the bytes repainted), a Santiago bid change;
@@ -27,7 +28,7 @@ import sys
 import time
 
 from tools import bench
-from tools.pico import Pico
+from tools.pico import FIRMWARES, Pico, frozen_uf2
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BOARD = "waveshare_lcd_1_3"
@@ -114,11 +115,20 @@ PARTS = ("ui", "cacao", "santiago", "playouts", "heap")
 HEAP_GAMES = ("cacao_4p_normal", "cacao_4p_hard", "santiago_5p_normal", "santiago_5p_hard")
 
 
-def measure(repeat=7, heap_steps=4000, hard_steps=60, log=print, parts=PARTS, heap_games=HEAP_GAMES):
-    fig = {"where": "emulated Pico (rp2emu, MicroPython v1.28.0 rp2, %s)" % BOARD}
-    with Pico(os.path.join(ROOT, "build", "pico", "bench-" + "-".join(parts)), board=BOARD) as pico:
-        log("pico-bench: flashing %s" % BOARD)
-        pico.flash(BOARD)
+def measure(repeat=7, heap_steps=4000, hard_steps=60, log=print, parts=PARTS, heap_games=HEAP_GAMES,
+            firmware="frozen"):
+    fig = {"where": "emulated Pico (rp2emu, MicroPython v1.28.0 rp2, %s, %s)"
+           % (BOARD, "meeple frozen into the firmware" if firmware == "frozen" else "stock firmware + .mpy files"),
+           "firmware": firmware}
+    uf2 = None
+    if firmware == "frozen":
+        log("pico-bench: building the release firmware for %s" % BOARD)
+        uf2 = frozen_uf2(BOARD)
+    with Pico(os.path.join(ROOT, "build", "pico", "bench-%s-%s" % (firmware, "-".join(parts))), board=BOARD,
+              uf2=uf2) as pico:
+        if firmware == "stock":
+            log("pico-bench: flashing %s" % BOARD)
+            pico.flash(BOARD)
         fig["boot_to_title_ms"] = round(pico.wait_title(), 1)
         log("boot to title: %.0f emulated ms" % fig["boot_to_title_ms"])
         from tools import pico_session, pico_scripts
@@ -139,10 +149,10 @@ def measure(repeat=7, heap_steps=4000, hard_steps=60, log=print, parts=PARTS, he
             _cacao(pico, lat, repeat, log)
         if "santiago" in parts:
             _santiago(pico, lat, repeat, log)
-        _save(fig, "pico-bench.partial-%s.json" % "-".join(parts))
+        _save(fig, "pico-bench.partial-%s-%s.json" % (fig["firmware"], "-".join(parts)))
         if "playouts" in parts:
             fig["playouts_per_s"] = _playouts(pico, log)
-            _save(fig, "pico-bench.partial-%s.json" % "-".join(parts))
+            _save(fig, "pico-bench.partial-%s-%s.json" % (fig["firmware"], "-".join(parts)))
         if "heap" in parts:
             fig["heap"] = _heap(pico, heap_steps, hard_steps, log, fig, parts, heap_games)
     return fig
@@ -239,7 +249,7 @@ def _heap(pico, heap_steps, hard_steps, log, fig, parts=("heap",), games=HEAP_GA
             if not end:
                 heap["%s_%s" % (key, name)]["error"] = out[-500:]
             log("%s %s bots: %s (%.0f s wall)" % (key, name, heap["%s_%s" % (key, name)], time.time() - t0))
-            _save(fig, "pico-bench.partial-%s.json" % "-".join(parts))
+            _save(fig, "pico-bench.partial-%s-%s.json" % (fig["firmware"], "-".join(parts)))
     return heap
 
 
@@ -278,6 +288,8 @@ def main(argv=None):
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     ap = argparse.ArgumentParser(prog="python -m tools.pico_bench", description=__doc__.split("\n")[0])
     ap.add_argument("--json", action="store_true")
+    ap.add_argument("--firmware", choices=FIRMWARES, default="frozen",
+                    help="frozen: the release firmware (make firmware); stock: the kit's MicroPython + make flash")
     ap.add_argument("--repeat", type=int, default=7, help="presses of each key measured")
     ap.add_argument("--heap-steps", type=int, default=4000, help="app steps of the AI-normal heap games")
     ap.add_argument("--hard-steps", type=int, default=60, help="app steps of the AI-hard heap games")
@@ -293,11 +305,11 @@ def main(argv=None):
     try:
         fig = measure(args.repeat, args.heap_steps, args.hard_steps,
                       log=lambda s: print(s, file=sys.stderr, flush=True), parts=args.parts.split(","),
-                      heap_games=args.heap_games.split(","))
+                      heap_games=args.heap_games.split(","), firmware=args.firmware)
     except KitMissing as e:
         print("pico-bench: %s" % e)
         return 2
-    _save(fig, "pico-bench.json")
+    _save(fig, "pico-bench-%s.json" % args.firmware)
     print(json.dumps(fig, indent=1) if args.json else table(fig))
     return 0
 

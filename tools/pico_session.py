@@ -79,7 +79,7 @@ def _parts(script):
 
 
 # what a flash put on the board (and the device tests); everything else in / is the console's data
-_FIRMWARE = ("meeple", "main.py", "boot.py", "board.py", ".meeple-flash", "devtests", "lib")
+_FIRMWARE = ("meeple", "main.py", "boot.py", "board.py", ".meeple-flash", ".meeple-overlay", "devtests", "lib")
 
 WIPE_DATA = """
 import os
@@ -104,7 +104,19 @@ def fresh_console(pico):
 
 
 def set_seed(pico, seed=pico_scripts.TEST_SEED):
-    """Append TEST_SEED to the Pico's /board.py (once) and restart the console on it."""
+    """Append TEST_SEED to the Pico's /board.py (once) and restart the console on it.
+
+    On the release firmware the profile is frozen in and cannot be edited: the profile's source
+    with TEST_SEED goes to /board.py and the overlay flag (firmware/main.py) lets it stand in
+    front of the frozen `board`; nothing else is on the flash, so every meeple module that runs
+    is still the frozen one."""
+    if pico.runs_frozen():
+        with open(os.path.join(ROOT, "boards", pico.board + ".py")) as f:
+            profile = f.read() + "\nTEST_SEED = %d\n" % seed
+        pico.exec("f=open('/board.py','w');f.write(%r);f.close()\n"
+                  "f=open('/.meeple-overlay','w');f.write('board.py: TEST_SEED for the scripted sessions');f.close()"
+                  % profile)
+        return pico.soft_reset()
     pico.exec("f=open('/board.py');s=f.read();f.close()\n"
               "if 'TEST_SEED' not in s:\n"
               " f=open('/board.py','a');f.write('\\nTEST_SEED = %d\\n');f.close()\n" % seed)

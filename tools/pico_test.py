@@ -1,10 +1,12 @@
 """make pico-test / make pico-test-all: the firmware on the emulated Pico (../shared/rp2emu).
 
-For each wiring: start a fresh emulated Pico, flash the build for that board (tools.flash, as
-`make flash` does), run device tests on it (tools.devtest), then play each game's scripted
-session through the buttons and compare every screenshot with host_sim's (tools.pico_session).
-On the device-test wiring, last, a `make flash` is cut midway twice (the copy killed, the power
-lost) and repaired by the next flash (tools.pico_flashcut; --no-flashcut leaves it out).
+For each wiring: start a fresh emulated Pico from that board's release UF2 (tools/firmware.py:
+meeple frozen into MicroPython, built from the tarball; --firmware stock: the kit's MicroPython
+and a `make flash` of the .mpy build instead), run device tests on it (tools.devtest), then play
+each game's scripted session through the buttons and compare every screenshot with host_sim's
+(tools.pico_session). On the device-test wiring, last, the development path: the kit's stock
+MicroPython, `make flash`, the title, and a `make flash` cut midway twice (the copy killed, the
+power lost) and repaired by the next flash (tools.pico_flashcut; --no-flashcut leaves it out).
 
     python -m tools.pico_test            # the CI set: CI_DEVICE_TESTS + both wirings' sessions
     python -m tools.pico_test --all      # every device test module on the Pico, then the sessions
@@ -22,7 +24,7 @@ import time
 from tools import devtest as devtest_tool
 from tools import pico_flashcut, pico_scripts, pico_session
 from tools.board_link import BoardError, connect
-from tools.pico import KitMissing, Pico, kit_dir
+from tools.pico import FIRMWARES, KitMissing, Pico, frozen_uf2, kit_dir
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OUT = os.path.join(ROOT, "build", "pico")
@@ -76,16 +78,21 @@ def run_devtests(pico, modules, log, timeout=1200):
     return failed
 
 
-def run_board(board, devtests, games, log, flashcut=False):
-    """Flash `board` onto a fresh emulated Pico, device tests, sessions (and with flashcut: an
-    interrupted flash, tools.pico_flashcut); returns failure lines."""
+def run_board(board, devtests, games, log, flashcut=False, firmware="frozen"):
+    """A fresh emulated Pico with `board`'s release firmware (or, firmware="stock", the kit's
+    MicroPython and a `make flash`), device tests, sessions (and with flashcut: an interrupted
+    flash, tools.pico_flashcut, on the stock firmware); returns failure lines."""
     failures = []
     t0 = time.time()
-    with Pico(os.path.join(OUT, "test-" + board), board=board) as pico:
-        pico.flash(board)
+    uf2 = frozen_uf2(board, log=log) if firmware == "frozen" else None
+    with Pico(os.path.join(OUT, "test-%s-%s" % (firmware, board)), board=board, uf2=uf2) as pico:
+        if firmware == "stock":
+            pico.flash(board)
+        elif not pico.runs_frozen():
+            raise RuntimeError("the release UF2 booted but meeple_firmware is not frozen in it")
         boot = pico.wait_title()
-        log("%s: flashed and booted to the title in %.0f s wall (title drawn %.0f emulated ms after "
-            "the reset)" % (board, time.time() - t0, boot))
+        log("%s: %s and booted to the title in %.0f s wall (title drawn %.0f emulated ms after "
+            "the reset)" % (board, "release UF2 installed" if uf2 else "flashed", time.time() - t0, boot))
         if devtests:
             t1 = time.time()
             bad = run_devtests(pico, devtests, log)
@@ -98,9 +105,21 @@ def run_board(board, devtests, games, log, flashcut=False):
         failures += bad
         log("%s: %d screenshots compared with host_sim, %d differ, in %.0f s wall"
             % (board, compared, len(bad), time.time() - t2))
-        if flashcut:
-            failures += ["%s interrupted flash: %s" % (board, f) for f in pico_flashcut.run(pico, board, log)]
+    if flashcut:
+        failures += dev_path(board, log)
     return failures
+
+
+def dev_path(board, log):
+    """The development path: the kit's stock MicroPython, `make flash` of the .mpy build, the
+    console at its title, then a flash cut midway twice and repaired (tools.pico_flashcut)."""
+    t0 = time.time()
+    with Pico(os.path.join(OUT, "test-stock-" + board), board=board) as pico:
+        pico.flash(board)
+        boot = pico.wait_title()
+        log("%s: stock MicroPython + make flash booted to the title in %.0f s wall (%.0f emulated ms)"
+            % (board, time.time() - t0, boot))
+        return ["%s interrupted flash: %s" % (board, f) for f in pico_flashcut.run(pico, board, log)]
 
 
 def main(argv=None):
@@ -116,6 +135,8 @@ def main(argv=None):
     ap.add_argument("--no-devtest", action="store_true")
     ap.add_argument("--no-flashcut", action="store_true", help="skip the interrupted flash (tools.pico_flashcut)")
     ap.add_argument("--game", action="append", help="only this game's session")
+    ap.add_argument("--firmware", choices=FIRMWARES, default="frozen",
+                    help="frozen: the release UF2 (make firmware; default), stock: the kit's MicroPython + make flash")
     args = ap.parse_args(argv)
     os.makedirs(OUT, exist_ok=True)
     logf = open(os.path.join(OUT, "pico-test.log"), "w")
@@ -138,7 +159,7 @@ def main(argv=None):
     for board in args.board or BOARDS:
         try:
             failures += run_board(board, devtests if board == DEVTEST_BOARD else {}, args.game, log,
-                                  flashcut=board == DEVTEST_BOARD and not args.no_flashcut)
+                                  flashcut=board == DEVTEST_BOARD and not args.no_flashcut, firmware=args.firmware)
         except (BoardError, RuntimeError, OSError) as e:
             failures.append("%s: %s" % (board, e))
             log("%s: FAILED: %s" % (board, e))

@@ -1,9 +1,11 @@
-"""make release [MICROPYTHON=path/to/RPI_PICO.uf2]: the files a player downloads, in build/release/.
+"""make release: the files a player downloads, in build/release/.
 
-One UF2 per board profile (tools/uf2_make.py), SHA256SUMS (the format `sha256sum -c` reads) and
-README.txt: which file for which board, how to install it, what an update overwrites and how to
-go back to plain MicroPython. Any refusal (a UF2 that is not MicroPython for the RP2040, too old
-for our .mpy files, or a build that does not fit) stops the release with one line, exit 1.
+One UF2 per board profile and chip: the release firmware (tools/firmware.py: MicroPython with
+meeple, main.py and the board's profile frozen in) with an empty littlefs for saves
+(tools/uf2_make.make_frozen), for the Pico (RP2040) and the Pico 2 (RP2350); SHA256SUMS (the
+format `sha256sum -c` reads) and README.txt: which file for which board, how to install it, what
+an update overwrites and how to go back to plain MicroPython. Any failure (no Arm toolchain, a
+build that does not fit the flash) stops the release with one line, exit 1.
 """
 import argparse
 import os
@@ -15,6 +17,8 @@ from tools import uf2_make
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OUT_DIR = os.path.join(ROOT, "build", "release")
+CHIPS = ("rp2040", "rp2350")
+PICO_NAMES = {"rp2040": "Raspberry Pi Pico", "rp2350": "Raspberry Pi Pico 2"}
 
 
 def board_title(board):
@@ -29,7 +33,8 @@ def board_title(board):
 PLAYER_README = """meeple ({version}): Cacao and Santiago on a Raspberry Pi Pico handheld
 ======================================================================
 
-Which file: the one for the display board your Pico is plugged into.
+Which file: the one for the display board your Pico is plugged into, and for your Pico:
+"-pico" for a Raspberry Pi Pico (RP2040), "-pico2" for a Pico 2 (RP2350).
 
 {table}
 
@@ -37,53 +42,56 @@ Install (about a minute, nothing else needed):
   1. Unplug the Pico. Hold its white BOOTSEL button, plug it into a computer's USB, let go.
      (A handheld with the Pico built in, such as the PicoSystem: see its maker's guide for
      how to start it in BOOTSEL mode.)
-  2. A drive called RPI-RP2 appears. Copy the .uf2 file for your board onto it.
+  2. A drive appears (RPI-RP2 for a Pico, RP2350 for a Pico 2). Copy the .uf2 file for your
+     board onto it.
   3. The Pico restarts by itself into meeple's title screen. Press A.
   Check a download first if you like: sha256sum -c SHA256SUMS
 
-Updating to a newer release erases your saved game, statistics and settings: the UF2 writes
-MicroPython and a whole new filesystem over the old one (a UF2 can only overwrite whole flash
-sectors, it cannot add files to the filesystem that is there). To keep them, update from a
-computer instead with `make flash` from the meeple source (README "Install on a board").
+Each file is MicroPython {micropython} with meeple built into it (frozen: the code runs from
+flash, which leaves the Pico's memory to the games), plus an empty filesystem for your saved
+game, statistics and settings. Installing a file, a newer release included, erases those: a UF2
+writes whole flash sectors, the filesystem's among them.
 
-Back to plain MicroPython: BOOTSEL as above, then copy {plain} onto the drive: it is
-MicroPython {micropython} with an empty filesystem, so meeple and its saves are gone and the Pico
-starts at the MicroPython prompt. (The RPI_PICO .uf2 from micropython.org alone replaces only
-MicroPython: meeple's files stay on the flash and the console would still start.)
+Back to plain MicroPython: BOOTSEL as above, then copy the MicroPython UF2 for your Pico from
+micropython.org (RPI_PICO or RPI_PICO2). meeple's code goes with the firmware it was built into;
+the filesystem (your saves) stays, and the Pico starts at the MicroPython prompt.
 
-Built with MicroPython {micropython} for the RP2040 (Raspberry Pi Pico).
+{firmware_note}
 """
 
+FIRMWARE_NOTE = ("Tested: the Pico (RP2040) files boot and play on an emulated RP2040 running this "
+                 "firmware.\nThe Pico 2 (RP2350) files are built and checked (chip, layout, filesystem) "
+                 "but have not\nbeen booted on an emulator or a board by the makers of this release.")
 
-def release(micropython=None, out_dir=OUT_DIR, boards=None, log=print):
-    """Build every profile's UF2 into out_dir; return the summaries."""
+
+def release(out_dir=OUT_DIR, boards=None, chips=CHIPS, log=print):
+    """Build every profile's release UF2 for every chip into out_dir; return the summaries."""
     boards = boards or build_tool.profiles()
     os.makedirs(out_dir, exist_ok=True)
     for name in os.listdir(out_dir):  # a release folder holds this release only
         if name.endswith((".uf2", ".tmp")) or name in ("SHA256SUMS", "README.txt"):
             os.unlink(os.path.join(out_dir, name))
     summaries = []
-    for board in boards:
-        summaries.append(uf2_make.make(board, micropython, out_dir, log=lambda s: None)[1])
-    plain_path, plain_summary = uf2_make.make_plain(micropython, out_dir, log=lambda s: None)
-    plain = os.path.basename(plain_path)
+    for chip in chips:
+        for board in boards:
+            log("release: building meeple-%s-%s.uf2" % (board, uf2_make.CHIP_BOARDS[chip]))
+            summaries.append(uf2_make.make_frozen(board, chip, out_dir, log=lambda s: None)[1])
     with open(os.path.join(out_dir, "SHA256SUMS"), "w") as f:
-        for s in summaries + [plain_summary]:
+        for s in summaries:
             f.write("%s  %s\n" % (s["sha256"], s["file"]))
     width = max(len(s["file"]) for s in summaries)
-    table = "\n".join("  %-*s  %s" % (width, s["file"], board_title(s["board"])) for s in summaries)
-    version = source_version()
+    table = "\n".join("  %-*s  %s, %s" % (width, s["file"], board_title(s["board"]), PICO_NAMES[s["chip"]])
+                      for s in summaries)
     with open(os.path.join(out_dir, "README.txt"), "w") as f:
-        f.write(PLAYER_README.format(version=version, table=table,
-                                     micropython=summaries[0]["micropython"], plain=plain))
+        f.write(PLAYER_README.format(version=source_version(), table=table, micropython=summaries[0]["micropython"],
+                                     firmware_note=FIRMWARE_NOTE))
     for s in summaries:
-        log("release: %-*s %5.0f KB  MicroPython %s + %d files (%.1f KB), %d KB free for saves  %s"
-            % (width, s["file"], s["bytes"] / 1024, s["micropython"], s["files"], s["files_kb"],
-               s["free_kb"], board_title(s["board"])))
-    log("release: %-*s %5.0f KB  MicroPython %s with an empty filesystem (the way back)"
-        % (width, plain, plain_summary["bytes"] / 1024, plain_summary["micropython"]))
+        log("release: %-*s %5.0f KB  MicroPython %s, meeple %s frozen (%.0f KB of code, %d KB of flash "
+            "left below the %d KB filesystem)"
+            % (width, s["file"], s["bytes"] / 1024, s["micropython"], s["commit"], s["firmware_kb"],
+               s["flash_room_kb"], s["fs_kb"]))
     log("release: %d UF2 files, SHA256SUMS and README.txt in %s"
-        % (len(summaries) + 1, os.path.relpath(out_dir, ROOT) if out_dir.startswith(ROOT) else out_dir))
+        % (len(summaries), os.path.relpath(out_dir, ROOT) if out_dir.startswith(ROOT) else out_dir))
     return summaries
 
 
@@ -99,11 +107,12 @@ def source_version():
 
 def main(argv=None):
     ap = argparse.ArgumentParser(prog="python -m tools.release", description=__doc__.split("\n")[0])
-    ap.add_argument("--micropython", help="MicroPython RPI_PICO UF2 (default: the emulated Pico kit's v1.28.0)")
     ap.add_argument("--out", default=OUT_DIR, help="output folder (default build/release)")
+    ap.add_argument("--board", action="append", help="only this profile (repeatable; default: all)")
+    ap.add_argument("--chip", action="append", choices=CHIPS, help="only this chip (repeatable; default: both)")
     args = ap.parse_args(argv)
     try:
-        release(args.micropython, args.out)
+        release(args.out, args.board, args.chip or CHIPS)
     except uf2_make.MakeError as e:
         print("release: %s" % e, file=sys.stderr)
         return 1

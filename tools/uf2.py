@@ -18,12 +18,15 @@ FLAG_FAMILY_ID = 0x00002000
 BLOCK = 512
 PAGE = 256
 RP2040_FAMILY = 0xE48BFF56
-FAMILY_NAMES = {  # the ones a player might download by mistake instead of RPI_PICO
+ABSOLUTE_FAMILY = 0xE48BFF57
+RP2350_ARM_S_FAMILY = 0xE48BFF59  # what the RP2350 bootrom boots directly (Pico 2, Arm cores)
+FAMILY_NAMES = {  # pico-sdk src/common/boot_uf2_headers/include/boot/uf2.h, and other chips'
     0xE48BFF56: "RP2040",
     0xE48BFF57: "RP2XXX absolute",
-    0xE48BFF58: "RP2350 ARM secure",
-    0xE48BFF59: "RP2350 RISC-V",
-    0xE48BFF5A: "RP2350 ARM non-secure",
+    0xE48BFF58: "RP2XXX data",
+    0xE48BFF59: "RP2350 ARM secure",
+    0xE48BFF5A: "RP2350 RISC-V",
+    0xE48BFF5B: "RP2350 ARM non-secure",
     0x68ED2B88: "SAMD21",
     0x55114460: "SAMD51",
     0xBFDD4EEE: "ESP32-S2",
@@ -57,6 +60,8 @@ def read(data, name="the file"):
         if size > 476:
             raise UF2Error("%s is damaged: block %d says it carries %d bytes (at most 476)" % (name, i, size))
         family = family if flags & FLAG_FAMILY_ID else None
+        if is_absolute_block(block):
+            continue  # picotool's RP2350-E10 work-around: the bootrom ignores it (see write)
         count, seen = numbers.setdefault(family, (total, set()))
         if total != count or no >= total or no in seen:
             raise UF2Error("%s is damaged: block %d is numbered %d of %d" % (name, i, no, total))
@@ -70,9 +75,30 @@ def read(data, name="the file"):
     return out
 
 
+# RP2350-E10 (RP2350 datasheet errata): picotool starts every RP2350 flash UF2 with one block of
+# the "absolute" family, numbered 0 of 2 so that it never completes, aimed at the flash's last
+# page: the bootrom then takes the rest of the file at its absolute addresses even on a board
+# with a partition table. picotool's gen_abs_block/check_abs_block define its exact shape.
+ABSOLUTE_BLOCK_ADDRESS = 0x10FFFF00
+
+
+def absolute_block():
+    out = bytearray(BLOCK)
+    _HEAD.pack_into(out, 0, MAGIC_START0, MAGIC_START1, FLAG_FAMILY_ID, ABSOLUTE_BLOCK_ADDRESS, PAGE, 0, 2,
+                    ABSOLUTE_FAMILY)
+    out[32:32 + PAGE] = b"\xef" * PAGE
+    struct.pack_into("<I", out, BLOCK - 4, MAGIC_END)
+    return bytes(out)
+
+
+def is_absolute_block(block):
+    return bytes(block) == absolute_block()
+
+
 def write(segments, family=RP2040_FAMILY):
     """UF2 bytes that put each (address, data) into flash. Addresses and lengths must be multiples
-    of the 256-byte page (the RP2040 bootrom writes whole pages); blocks are numbered in order."""
+    of the 256-byte page (the RP2040 bootrom writes whole pages); blocks are numbered in order.
+    An RP2350 file starts with picotool's absolute block (RP2350-E10, above)."""
     pages = []
     for addr, data in segments:
         if addr % PAGE or len(data) % PAGE:
@@ -86,6 +112,8 @@ def write(segments, family=RP2040_FAMILY):
         _HEAD.pack_into(out, base, MAGIC_START0, MAGIC_START1, FLAG_FAMILY_ID, addr, PAGE, i, n, family)
         out[base + 32:base + 32 + PAGE] = payload
         struct.pack_into("<I", out, base + BLOCK - 4, MAGIC_END)
+    if family == RP2350_ARM_S_FAMILY:
+        return absolute_block() + bytes(out)
     return bytes(out)
 
 

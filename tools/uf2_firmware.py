@@ -1,4 +1,4 @@
-"""What a MicroPython UF2 for the Pico holds: the chip it is for, where its code ends, its version
+"""What a MicroPython UF2 for the Pico or the Pico 2 holds: the chip it is for, where its code ends, its version
 and where it mounts its filesystem, all read from the file itself.
 
 The Pico SDK puts "binary info" into every program (what `picotool info` shows): a header in the
@@ -28,12 +28,21 @@ BI_TYPE_BLOCK_DEVICE = 7
 BI_ID_PROGRAM_NAME = 0x02031C86
 BI_ID_PROGRAM_VERSION = 0x11A9BC3A
 BI_ID_PICO_BOARD = 0xB63CFFBB
+# MicroPython's rp2 port names its frozen modules in binary info, one string each with this id
+# (ports/rp2/mpconfigport.h BINARY_INFO_ID_MP_FROZEN; `picotool info` shows "frozen modules")
+BI_ID_MP_FROZEN = 0x4A99D719
 # .mpy format 6 is read from MicroPython 1.19; the project's code needs 1.22+ (README, DESIGN.md)
 MIN_VERSION = (1, 22, 0)
 # for native code the .mpy sub-version must match exactly: which releases read which
 NATIVE_SUB_VERSION = ((1, 23, 0), 3), ((1, 22, 0), 2), ((1, 20, 0), 1), ((1, 19, 0), 0)
 
-Firmware = namedtuple("Firmware", "blocks code_end version version_text fs_base fs_size board name")
+# chip (tools/firmware.py's names) -> the UF2 family its bootrom boots
+CHIP_FAMILIES = {"rp2040": uf2.RP2040_FAMILY, "rp2350": uf2.RP2350_ARM_S_FAMILY}
+# the RP2040's program starts after its 256-byte boot stage 2, the RP2350's (no boot2) at the
+# flash's start with the binary info header inside the first 1 KB: look in the first 4 KB
+BI_SEARCH = 4096
+
+Firmware = namedtuple("Firmware", "blocks code_end version version_text fs_base fs_size board name chip frozen")
 
 
 def inspect(data, name="the MicroPython UF2"):
@@ -43,10 +52,11 @@ def inspect(data, name="the MicroPython UF2"):
     if not blocks:
         raise uf2.UF2Error("%s has no blocks for the main flash" % name)
     families = {f for _a, _p, f in blocks}
-    if families != {uf2.RP2040_FAMILY}:
+    chip = next((c for c, f in CHIP_FAMILIES.items() if families == {f}), None)
+    if chip is None:
         shown = ", ".join(sorted(uf2.family_name(f) if f is not None else "no family" for f in families))
-        raise uf2.UF2Error("%s is not for the RP2040 (it is for %s): download the RPI_PICO MicroPython UF2"
-                           % (name, shown))
+        raise uf2.UF2Error("%s is not for the RP2040 or the RP2350's Arm cores (it is for %s): download the "
+                           "RPI_PICO or RPI_PICO2 MicroPython UF2" % (name, shown))
     odd = [a for a, p, _f in blocks if a % uf2.PAGE or len(p) != uf2.PAGE]
     if odd:
         raise uf2.UF2Error("%s has blocks that are not whole 256-byte flash pages (first at 0x%08x): "
@@ -70,7 +80,8 @@ def inspect(data, name="the MicroPython UF2"):
     code_end = XIP_BASE + len(image)
     if code_end > fs_base:
         raise uf2.UF2Error("%s writes up to 0x%08x, into its own filesystem at 0x%08x" % (name, code_end, fs_base))
-    return Firmware(blocks, code_end, version, text, fs_base, fs_size, strings.get(BI_ID_PICO_BOARD), name)
+    return Firmware(blocks, code_end, version, text, fs_base, fs_size, strings.get(BI_ID_PICO_BOARD), name, chip,
+                    tuple(sorted(strings.get(BI_ID_MP_FROZEN, ()))))
 
 
 def check_mpy(fw, mpy):
@@ -99,7 +110,7 @@ def binary_info(image):
     """({id: string}, [(name, address, size)] block devices) from the image's binary info, or None
     when it has none. Pointers are XIP addresses; ones that leave the image are ignored."""
     head = None
-    for off in range(BOOT2_SIZE, min(len(image) - 20, 2 * BOOT2_SIZE), 4):
+    for off in range(0, min(len(image) - 20, BI_SEARCH), 4):
         if struct.unpack_from("<I", image, off)[0] == BI_MARKER_START:
             head = struct.unpack_from("<5I", image, off)
             break
@@ -115,7 +126,9 @@ def binary_info(image):
         if kind == BI_TYPE_ID_AND_STRING:
             ident, value = _word(image, entry + 4), _word(image, entry + 8)
             text = _cstr(image, value)
-            if ident is not None and text is not None:
+            if ident == BI_ID_MP_FROZEN and text is not None:
+                strings.setdefault(ident, []).append(text)   # a list: one entry per module
+            elif ident is not None and text is not None:
                 strings.setdefault(ident, text)
         elif kind == BI_TYPE_BLOCK_DEVICE:
             name_ptr, addr, size = (_word(image, entry + 4 + 4 * i) for i in range(3))

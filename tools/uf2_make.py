@@ -20,7 +20,6 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OUT_DIR = os.path.join(ROOT, "build", "uf2")
 FILES_DIR = os.path.join(OUT_DIR, "files")  # one board-less build shared by every profile
 FLASH_LIST = "/.meeple-flash"  # what tools/flash.py reads to know which files it put there
-PLAIN_NAME = "plain-micropython.uf2"
 MIN_FREE = 64 * 1024  # saves, records and settings need this much after the install
 
 
@@ -43,10 +42,7 @@ def load_firmware(path):
             data = f.read()
     except OSError as e:
         raise MakeError("cannot read the MicroPython UF2 %s: %s" % (path, e.strerror)) from None
-    try:
-        return uf2_firmware.inspect(data, os.path.basename(path))
-    except uf2.UF2Error as e:
-        raise MakeError(str(e)) from None
+    return load_firmware_bytes(data, os.path.basename(path))
 
 
 def board_files(board, files_dir=FILES_DIR):
@@ -67,7 +63,8 @@ def board_files(board, files_dir=FILES_DIR):
 
 
 def combine(fw, files):
-    """(UF2 bytes, used filesystem blocks): the firmware's blocks and the filesystem image."""
+    """(UF2 bytes, used filesystem blocks): the firmware's blocks and the filesystem image, in
+    the UF2 family of the firmware's chip."""
     try:
         image, used = uf2_fs.make_image(files, fw.fs_size)
     except uf2_fs.ImageFull as e:
@@ -78,7 +75,7 @@ def combine(fw, files):
                         % (free // 1024, fw.fs_size // 1024, MIN_FREE // 1024))
     segments = [(addr, payload) for addr, payload, _f in fw.blocks]  # whole pages (inspect checks)
     segments.append((fw.fs_base, image))
-    return uf2.write(segments), used
+    return uf2.write(segments, uf2_firmware.CHIP_FAMILIES[fw.chip]), used
 
 
 def make(board, micropython=None, out_dir=OUT_DIR, log=print):
@@ -110,16 +107,60 @@ def make(board, micropython=None, out_dir=OUT_DIR, log=print):
     return path, summary
 
 
-def make_plain(micropython=None, out_dir=OUT_DIR, log=print):
-    """Write out_dir/plain-micropython.uf2: MicroPython with an empty filesystem, the one-file way
-    back from meeple (the MicroPython UF2 alone would leave our main.py on the flash)."""
-    fw = load_firmware(micropython or default_micropython())
-    data, _used = combine(fw, {})
-    path = os.path.join(out_dir, PLAIN_NAME)
+# the release's file names: what a player knows the board by
+CHIP_BOARDS = {"rp2040": "pico", "rp2350": "pico2"}
+
+
+def frozen_uf2(board, chip, firmware_dir=None, log=print):
+    """(Firmware, UF2 bytes of the program alone) of `make firmware BOARD=board CHIP=chip`,
+    built or brought up to date first; checked as any MicroPython UF2 is, and refused unless
+    meeple is frozen in it."""
+    from tools import firmware as firmware_tool
+
+    try:
+        summary = firmware_tool.build(board, chip, firmware_dir or firmware_tool.OUT_DIR, log=log)
+    except firmware_tool.FirmwareError as e:
+        raise MakeError(str(e)) from None
+    with open(os.path.join(firmware_dir or firmware_tool.OUT_DIR, summary["bin"]), "rb") as f:
+        program = f.read()
+    program += b"\xff" * (-len(program) % uf2.PAGE)
+    data = uf2.write([(uf2_firmware.XIP_BASE, program)], uf2_firmware.CHIP_FAMILIES[chip])
+    fw = load_firmware_bytes(data, summary["bin"])
+    if "meeple_firmware" not in fw.frozen or fw.chip != chip:
+        raise MakeError("%s does not hold meeple frozen for %s" % (summary["bin"], chip))
+    return fw, summary
+
+
+def load_firmware_bytes(data, name):
+    try:
+        return uf2_firmware.inspect(data, name)
+    except uf2.UF2Error as e:
+        raise MakeError(str(e)) from None
+
+
+def make_frozen(board, chip="rp2040", out_dir=OUT_DIR, firmware_dir=None, log=print):
+    """out_dir/meeple-<board>-<pico|pico2>.uf2: the release firmware (meeple, main.py and the
+    board's profile frozen in) and an empty littlefs over the whole filesystem, for saves.
+    Nothing of meeple's code is on the filesystem, so nothing there can shadow the frozen code,
+    and an older install's files (and saves) are replaced. Return (path, summary)."""
+    if board not in build_tool.profiles():
+        raise MakeError("unknown BOARD %r; available profiles: %s" % (board, ", ".join(build_tool.profiles())))
+    fw, built = frozen_uf2(board, chip, firmware_dir, log=lambda s: None)
+    data, used = combine(fw, {})
+    path = os.path.join(out_dir, "meeple-%s-%s.uf2" % (board, CHIP_BOARDS[chip]))
     _write(path, data)
-    summary = {"file": PLAIN_NAME, "bytes": len(data), "sha256": hashlib.sha256(data).hexdigest(),
-               "micropython": fw.version_text}
-    log("uf2: %s: %.0f KB (MicroPython %s, empty filesystem)" % (path, len(data) / 1024, fw.version_text))
+    summary = {
+        "board": board, "chip": chip, "file": os.path.basename(path), "bytes": len(data),
+        "sha256": hashlib.sha256(data).hexdigest(), "micropython": fw.version_text, "commit": built["commit"],
+        "firmware_kb": (fw.code_end - uf2_firmware.XIP_BASE) / 1024, "fs_base": fw.fs_base,
+        "fs_kb": fw.fs_size // 1024, "files": 0, "files_kb": 0.0,
+        "free_kb": (fw.fs_size - used * uf2_fs.BLOCK_SIZE) // 1024,
+        "flash_room_kb": (fw.fs_base - fw.code_end) // 1024,
+    }
+    log("uf2: %s: %.0f KB (MicroPython %s with meeple %s frozen for %s, %.0f KB of code, %d KB left below "
+        "the %d KB littlefs at 0x%08x)"
+        % (os.path.relpath(path, ROOT) if path.startswith(ROOT) else path, len(data) / 1024, fw.version_text,
+           built["commit"], chip, summary["firmware_kb"], summary["flash_room_kb"], summary["fs_kb"], fw.fs_base))
     return path, summary
 
 
@@ -135,10 +176,15 @@ def main(argv=None):
     ap = argparse.ArgumentParser(prog="python -m tools.uf2_make", description=__doc__.split("\n")[0])
     ap.add_argument("--board", required=True, help="board profile (boards/<BOARD>.py)")
     ap.add_argument("--micropython", help="MicroPython RPI_PICO UF2 (default: the emulated Pico kit's v1.28.0)")
+    ap.add_argument("--frozen", choices=sorted(CHIP_BOARDS),
+                    help="the release firmware for this chip instead (make firmware, meeple frozen in)")
     ap.add_argument("--out", default=OUT_DIR, help="output folder (default build/uf2)")
     args = ap.parse_args(argv)
     try:
-        make(args.board, args.micropython, args.out)
+        if args.frozen:
+            make_frozen(args.board, args.frozen, args.out)
+        else:
+            make(args.board, args.micropython, args.out)
     except MakeError as e:
         print("uf2: %s" % e, file=sys.stderr)
         return 1

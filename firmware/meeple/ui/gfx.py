@@ -21,6 +21,11 @@ except ImportError:  # CPython host: the same API in plain Python
 
 from meeple.ui import fontdata
 
+try:  # text pixels in viper code where MicroPython compiles it (the Pico); framebuf gives the same
+    from meeple.ui.glyphs import draw as _glyphs
+except (ImportError, ValueError, SyntaxError, NotImplementedError):  # CPython, no native emitter
+    _glyphs = None
+
 _STRIP = 4096       # bytes of RGB565 scratch: a 128x16 text chunk or a 45x45 sprite
 _LINE = 256         # bytes of 1-bit scratch for one chunk of text
 
@@ -205,6 +210,20 @@ class Canvas:
             self.on_fill(x, y, n * fw, fh)
         if self.on_text:
             self.on_text(x, y, n * fw, fh, s[:n])
+        if _glyphs:
+            pf = ((fg & 0xFF) << 8) | (fg >> 8)     # _panel, written out
+            pb = ((bg & 0xFF) << 8) | (bg >> 8)
+            if off:
+                _glyphs(self._buf, off[2], x - off[0], y - off[1], s, 0, n, font.data, fw, font.pages, pf, pb)
+                return n * fw
+            per_chunk = _STRIP // (fw * fh * 2)
+            i = 0
+            while i < n:
+                k = n - i if n - i < per_chunk else per_chunk
+                _glyphs(self._buf, k * fw, 0, 0, s, i, k, font.data, fw, font.pages, pf, pb)
+                self._send(x + i * fw, y, k * fw, fh)
+                i += k
+            return n * fw
         self._set_pal(0, bg)
         self._set_pal(1, fg)
         pages = font.pages
