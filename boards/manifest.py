@@ -16,7 +16,10 @@ include("$(PORT_DIR)/boards/manifest.py")  # keep the rp2 port's own frozen modu
 
 # Everything under firmware/meeple, compiled with -O1 (asserts removed: they never guard rules).
 # The viper text writer (meeple/ui/glyphs.py) is compiled to the chip's machine code here.
-package("meeple", base_path="../firmware", opt=1)
+# tools/firmware.py includes this file with files=[...]: the modules to freeze as bytecode, the
+# rest (its NATIVE_MODULES) being frozen by its own manifest as native .mpy files.
+options.defaults(files=None)
+package("meeple", files=options.files, base_path="../firmware", opt=1)
 
 # MicroPython runs a frozen main.py in preference to /main.py on the flash
 module("main.py", base_path="../firmware", opt=1)

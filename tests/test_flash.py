@@ -172,3 +172,58 @@ def test_interrupted_flash_leaves_the_old_firmware_and_the_next_flash_repairs(bo
     for rel in files:
         assert (flash_dir / rel).read_bytes() == (newer / rel).read_bytes(), rel
     assert run_flash(port, built).returncode == 0   # and back, for the other tests
+
+
+def test_on_the_release_firmware_flash_is_refused_or_an_overlay_deliberately(tmp_path, built):
+    """A board whose firmware has meeple frozen in (here a virtual board given the frozen
+    module's stand-in, /meeple_firmware.py): a plain flash is one line saying which meeple
+    runs; OVERLAY=1 installs the build and, last, the flag that main.py reads to put the flash in
+    front of the frozen code; OVERLAY=0 takes both away again and leaves the saves."""
+    with running_vboard(tmp_path / "frozen", heap="192k") as port:
+        flash_dir = tmp_path / "frozen" / "flash"
+        (flash_dir / "meeple_firmware.py").write_text("COMMIT = 'abc1234'\nBOARD = 'waveshare_lcd_1_3'\n"
+                                                     "CHIP = 'rp2040'\n")
+        (flash_dir / "game.json").write_text("{}")
+        line = one_line_error(run_flash(port, built), "the release firmware: meeple abc1234 for "
+                              "waveshare_lcd_1_3 (rp2040) is frozen into it", "OVERLAY=1", "OVERLAY=0")
+        assert "files copied by `make flash` would be ignored" in line
+        assert not (flash_dir / "meeple").exists() and not (flash_dir / ".meeple-overlay").exists()
+        on = run_flash(port, built, "--overlay", "1")
+        assert on.returncode == 0, on.stderr
+        assert "overlay installed: this build runs in front of the frozen meeple abc1234" in on.stdout
+        assert (flash_dir / ".meeple-overlay").exists() and (flash_dir / "meeple" / "app.mpy").exists()
+        off = run_flash(port, built, "--overlay", "0")
+        assert off.returncode == 0, off.stderr
+        assert "the frozen meeple abc1234 runs again" in off.stdout
+        assert not (flash_dir / ".meeple-overlay").exists() and not (flash_dir / "meeple").exists()
+        assert not (flash_dir / ".meeple-flash").exists()
+        assert (flash_dir / "game.json").read_text() == "{}"
+
+
+def test_main_puts_the_frozen_code_first_unless_an_overlay_is_installed():
+    """firmware/main.py's frozen_first, run on CPython with a stand-in sys.path and os.stat."""
+    import types
+
+    src = open(os.path.join(ROOT, "firmware", "main.py")).read()
+    code = src[:src.index("frozen_first()\n")]  # the definitions, not the boot
+    for overlay, want in ((False, [".frozen", "", "/lib"]), (True, ["", ".frozen", "/lib"])):
+        fake_sys = types.SimpleNamespace(path=["", ".frozen", "/lib"])
+        ns = {"__name__": "main_under_test"}
+        exec(code.replace("import micropython\n", "").replace("micropython.alloc_emergency_exception_buf(100)", ""),
+             ns)
+        ns["sys"] = fake_sys
+        real_stat = os.stat
+
+        def stat(p, _overlay=overlay):
+            if p == "/.meeple-overlay":
+                if _overlay:
+                    return real_stat(ROOT)
+                raise OSError(2, "ENOENT")
+            return real_stat(p)
+
+        os.stat = stat
+        try:
+            ns["frozen_first"]()
+        finally:
+            os.stat = real_stat
+        assert fake_sys.path == want, overlay

@@ -36,8 +36,11 @@ def sync_tests(link, log, tests_dir=DEVICE_TESTS):
         with open(path, "rb") as f:
             local[BOARD_DIR + "/" + os.path.basename(path)] = f.read()
     info, _tree, _free, _total = board_files.scan(link, list(local) + [BOARD_DIR, "/meeple"])
-    if info.get("/meeple") != "dir":
-        raise BoardError("no meeple firmware on the board: run `make flash PORT=...` first")
+    if info.get("/meeple") != "dir" and not link.eval_code(
+            "try:\n import meeple_firmware\n print(True)\nexcept ImportError:\n print(False)",
+            "asking whether meeple is frozen into the firmware"):
+        raise BoardError("no meeple firmware on the board: run `make flash PORT=...` first (or install "
+                         "the release UF2, which has meeple frozen in)")
     if info.get(BOARD_DIR) != "dir":
         board_files.mkdirs(link, [BOARD_DIR], set())
     changed = [p for p, data in local.items()

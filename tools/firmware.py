@@ -15,7 +15,7 @@ Incremental: the tarball is unpacked once (per checksum), each chip has one Micr
 folder, so a second run, or another board for the same chip, rebuilds only the frozen modules
 and links again. Byte-identical from the same source wherever the checkout lies: the build's
 paths are mapped away (-ffile-prefix-map), the version and date are fixed (MICROPY_GIT_TAG,
-SOURCE_DATE_EPOCH = the source commit's time). A missing toolchain is one line naming the Debian
+SOURCE_DATE_EPOCH = BUILD_DATE_EPOCH). A missing toolchain is one line naming the Debian
 packages to install; every other failure is one line too, with the build log's path (exit 1).
 """
 import argparse
@@ -36,10 +36,28 @@ DEFAULT_SRC = os.path.join(ROOT, "..", "shared", "micropython", "micropython-1.2
 SRC_SHA256 = "84a6064a75ede5825d8deb8a90cfcc00f816eaaea959c036f27084c5ef0a1663"
 MICROPYTHON_TAG = "v1.28.0"          # what the tarball holds (its README): the banner's version
 MICROPYTHON_HASH = "2b0015629f67"
+# the build date the firmware carries (MicroPython's banner, the SDK's binary info): fixed, so
+# the same source makes the same bytes whenever it is built; which meeple it is, is the commit
+# in meeple_firmware. (A date from the commit would not do: an incremental build keeps the
+# objects compiled under an earlier one.)
+BUILD_DATE_EPOCH = 1767225600  # 2026-01-01
 # chip -> MicroPython board folder (ports/rp2/boards/<name>)
 CHIPS = {"rp2040": "RPI_PICO", "rp2350": "RPI_PICO2"}
 TOOLCHAIN_PACKAGES = "gcc-arm-none-eabi libnewlib-arm-none-eabi cmake build-essential"
 MANIFEST = os.path.join(ROOT, "boards", "manifest.py")
+MPY_CROSS_ARCH = {"rp2040": "armv6m", "rp2350": "armv7m"}  # ports/rp2/CMakeLists.txt MICROPY_CROSS_FLAGS
+# the modules every press goes through (drawing, the LCD driver, the menus' widgets, the Cacao
+# table and the Santiago screens' state): frozen as machine code (mpy-cross -X emit=native), which
+# runs from flash like bytecode but about twice as fast; the rest stays bytecode, which takes a
+# quarter of the flash (the RP2040 has 640 KB below its filesystem for all of it)
+NATIVE_MODULES = ("meeple/ui/gfx.py", "meeple/hal/st7789.py", "meeple/ui/widgets.py", "meeple/ui/cacao/table.py",
+                  "meeple/ui/santiago/screens.py", "meeple/ui/santiago/state.py")
+# MicroPython v1.28's tools/mpy-tool.py aligns frozen native code to 2 bytes for ARMv6-M, but the
+# runtime reads a 32-bit word at its start: on a Cortex-M0+ (and in rp2040js) an unaligned load
+# faults. Native code frozen for the RP2040 needs 4-byte alignment, as ARMv6 and Xtensa get.
+MPY_TOOL_ALIGN = ("        if config.native_arch in (\n            MP_NATIVE_ARCH_ARMV6,\n",
+                  "        if config.native_arch in (\n            MP_NATIVE_ARCH_ARMV6,\n"
+                  "            MP_NATIVE_ARCH_ARMV6M,  # meeple: see tools/firmware.py MPY_TOOL_ALIGN\n")
 
 
 class FirmwareError(Exception):
@@ -94,14 +112,44 @@ def unpack(tarball, out_dir, log):
         tar.extractall(src, filter="data")
     if not os.path.isdir(tree):
         raise FirmwareError("%s holds no micropython/ folder" % tarball)
+    patch_mpy_tool(tree)
     with open(stamp, "w") as f:
         f.write(digest)
     return tree
 
 
+def patch_mpy_tool(tree):
+    """Frozen ARMv6-M native code aligned to 4 bytes (MPY_TOOL_ALIGN)."""
+    path = os.path.join(tree, "tools", "mpy-tool.py")
+    with open(path) as f:
+        text = f.read()
+    if MPY_TOOL_ALIGN[1] in text:
+        return
+    if MPY_TOOL_ALIGN[0] not in text:
+        raise FirmwareError("tools/mpy-tool.py in the MicroPython source is not the v1.28.0 one this build patches")
+    with open(path, "w") as f:
+        f.write(text.replace(MPY_TOOL_ALIGN[0], MPY_TOOL_ALIGN[1], 1))
+
+
+def compile_native(tree, chip, work, env, log_path):
+    """NATIVE_MODULES as native .mpy files under work/native (what the manifest freezes);
+    compiled again only when the source is newer."""
+    out = os.path.join(work, "native")
+    mpy_cross = os.path.join(tree, "mpy-cross", "build", "mpy-cross")
+    for rel in NATIVE_MODULES:
+        src = os.path.join(build_tool.FIRMWARE, rel)
+        dst = os.path.join(out, rel[:-3] + ".mpy")
+        if os.path.exists(dst) and os.path.getmtime(dst) >= os.path.getmtime(src):
+            continue
+        os.makedirs(os.path.dirname(dst), exist_ok=True)
+        _run([mpy_cross, "-march=" + MPY_CROSS_ARCH[chip], "-X", "emit=native", "-O1", "-s", rel, "-o", dst, src],
+             env, log_path, "compiling %s to native code" % rel)
+    return out
+
+
 def source_commit():
-    """(commit text, unix time) of the checkout: the version the firmware reports and the date
-    MicroPython's banner shows; a fixed date when there is no git (a tarball of meeple)."""
+    """(commit text, unix time) of the checkout: the version meeple_firmware reports ("source"
+    when there is no git, e.g. a tarball of meeple)."""
     try:
         out = subprocess.run(["git", "log", "-1", "--format=%h %ct"], cwd=ROOT, capture_output=True,
                              text=True, timeout=20)
@@ -115,7 +163,7 @@ def source_commit():
     return parts[0] + ("-dirty" if dirty.stdout.strip() else ""), int(parts[1])
 
 
-def frozen_inputs(board, chip, work, commit):
+def frozen_inputs(board, chip, work, commit, native_dir):
     """Write the per-board files the manifest freezes (board.py, meeple_firmware.py) and the
     manifest that includes boards/manifest.py; return the manifest's path. Written only when
     they change, so an unchanged second run freezes nothing again."""
@@ -126,25 +174,44 @@ def frozen_inputs(board, chip, work, commit):
     info = ('"""Which build this firmware is (written by tools.firmware, frozen only)."""\n'
             "COMMIT = %r\nBOARD = %r\nCHIP = %r\n" % (commit, board, chip)).encode()
     manifest = ('# written by tools.firmware for %s on %s\n'
-                'include(%r)\n'
+                'include(%r, files=%r)\n'
                 'module("board.py", base_path=%r)\n'
-                'module("meeple_firmware.py", base_path=%r)\n' % (board, chip, MANIFEST, extra, extra)).encode()
+                'module("meeple_firmware.py", base_path=%r)\n' % (board, chip, MANIFEST, bytecode_modules(), extra, extra))
+    manifest += "".join('freeze(%r, %r)\n' % (native_dir, rel[:-3] + ".mpy") for rel in NATIVE_MODULES)
+    manifest = manifest.encode()
+    changed = False
     for name, data in (("board.py", profile), ("meeple_firmware.py", info), ("manifest.py", manifest)):
-        _write_if_changed(os.path.join(extra, name), data)
+        changed |= _write_if_changed(os.path.join(extra, name), data)
+    if changed:
+        # makemanifest.py regenerates the frozen modules only when one of their files is newer
+        # than its output: a module that moved between the bytecode and the native list, or a
+        # file that went, would leave it stale
+        try:
+            os.remove(os.path.join(work, "mp", "frozen_content.c"))
+        except OSError:
+            pass
     return os.path.join(extra, "manifest.py")
 
 
+def bytecode_modules():
+    """The package's modules (relative to meeple/) that are frozen as bytecode."""
+    return [rel[len("meeple/"):] for rel, _host in build_tool.source_files()
+            if rel.startswith("meeple/") and rel.endswith(".py") and rel not in NATIVE_MODULES]
+
+
 def _write_if_changed(path, data):
+    """Write `data` unless the file holds it already; True when it was written."""
     try:
         with open(path, "rb") as f:
             if f.read() == data:
-                return
+                return False
     except OSError:
         pass
     tmp = path + ".tmp"
     with open(tmp, "wb") as f:
         f.write(data)
     os.replace(tmp, path)
+    return True
 
 
 def _run(cmd, env, log_path, what):
@@ -172,8 +239,7 @@ def build(board, chip="rp2040", out_dir=OUT_DIR, log=print, jobs=None):
     os.makedirs(work, exist_ok=True)
     log_path = os.path.join(work, "build.log")
     open(log_path, "w").close()
-    commit, when = source_commit()
-    manifest = frozen_inputs(board, chip, work, commit)
+    commit, _when = source_commit()
     jobs = str(jobs or os.cpu_count() or 2)
     env = dict(os.environ)
     # a fixed version and date, and no absolute path in the binary: the same source gives the
@@ -181,7 +247,7 @@ def build(board, chip="rp2040", out_dir=OUT_DIR, log=print, jobs=None):
     # as MicroPython's)
     prefix_map = "-ffile-prefix-map=%s=/mp -ffile-prefix-map=%s=/meeple" % (out_dir, ROOT)
     env.update(MICROPY_GIT_TAG=MICROPYTHON_TAG, MICROPY_GIT_HASH=MICROPYTHON_HASH,
-               SOURCE_DATE_EPOCH=str(when), GIT_CEILING_DIRECTORIES=os.path.dirname(tree),
+               SOURCE_DATE_EPOCH=str(BUILD_DATE_EPOCH), GIT_CEILING_DIRECTORIES=os.path.dirname(tree),
                CMAKE_ARGS="-DPICO_NO_PICOTOOL=1",
                # CMake starts its flags from these and adds the toolchain's own (-mcpu=...)
                CFLAGS=prefix_map, CXXFLAGS=prefix_map, ASMFLAGS=prefix_map)
@@ -190,6 +256,8 @@ def build(board, chip="rp2040", out_dir=OUT_DIR, log=print, jobs=None):
     if not os.path.exists(mpy_cross):
         log("firmware: building mpy-cross")
         _run(["make", "-C", os.path.join(tree, "mpy-cross"), "-j", jobs], env, log_path, "building mpy-cross")
+    native_dir = compile_native(tree, chip, work, env, log_path)
+    manifest = frozen_inputs(board, chip, work, commit, native_dir)
     log("firmware: building MicroPython %s for %s (%s) with meeple frozen, board %s"
         % (MICROPYTHON_TAG, chip, CHIPS[chip], board))
     mp_build = os.path.join(work, "mp")
