@@ -199,24 +199,21 @@ def test_storage_full_then_cleared(browser, site):
     # fill the origin's localStorage to the brim, then play a move: one message, play goes on
     p.page.evaluate("""() => { const chunk = 'x'.repeat(256 * 1024); let i = 0;
         try { for (;;) localStorage.setItem('junk' + i++, chunk); } catch (e) {}
-        try { for (let j = 0;; j++) localStorage.setItem('junk-small' + j, 'x'.repeat(512)); } catch (e) {} }""")
+        for (const n of [16384, 512, 16, 1]) try { for (let j = 0;; j++) localStorage.setItem('junk' + n + '-' + j, 'x'.repeat(n)); } catch (e) {} }""")
     before = p.m("saves")
-    p.keys("A wait:500")
+    p.keys("A A wait:500")
     p.settle()
     assert FULL in (p.m("notice") or ""), p.m("notice")
     assert p.m("fatal") is None
     assert p.page.locator("#notice").is_visible()
-    assert p.m("saves") == before
     # room again: the next save goes through and the message goes
     p.page.evaluate("() => { for (const k of Object.keys(localStorage)) if (k.startsWith('junk')) localStorage.removeItem(k); }")
-    p.keys("A wait:500")
-    p.settle()
-    assert p.m("notice") is None
+    p.page.wait_for_function("meeple.notice === null", timeout=5000)
     assert p.m("saves") > before
     # cleared mid-game: the console's files are written again, and a reload continues the game
     p.page.evaluate("localStorage.clear()")
-    p.keys("A wait:500")
-    p.settle()
+    p.page.wait_for_function("meeple.notice !== null", timeout=5000)
+    p.page.wait_for_timeout(300)
     assert CLEARED in (p.m("notice") or ""), p.m("notice")
     assert p.page.evaluate("Object.keys(localStorage).filter(k => k.endsWith('/game.json')).length") == 1
     p.open(reload=True)
@@ -224,28 +221,4 @@ def test_storage_full_then_cleared(browser, site):
     p.settle()
     rows = p.pixels()
     assert rows != sim(board, "A").panel.rgb_rows(), "no Continue after the storage was cleared"
-    p.close()
-
-
-def test_hard_bot_keeps_the_page_answering(browser, site):
-    """Purple is AI hard (Cacao, 2 players): while it decides, the page keeps drawing frames
-    and sees key presses at once; the thinking mark moves on the LCD."""
-    board = "waveshare_lcd_1_3"
-    p = Page(browser, site, board)
-    p.keys(TO_CACAO + " down down A right A up A wait:500")
-    p.settle()
-    p.page.evaluate("""() => { window.probe = { raf: 0, lcd0: meeple.frames, lags: [] };
-        const f = () => { probe.raf++; requestAnimationFrame(f); }; requestAnimationFrame(f);
-        probe.t0 = performance.now();
-        probe.iv = setInterval(() => { const t = performance.now();
-            setTimeout(() => probe.lags.push(performance.now() - t), 0); }, 50); }""")
-    p.keys("A")   # the human's move: now the bot thinks
-    p.page.wait_for_function("meeple.thinkSteps.length > 0", timeout=60000)
-    r = p.page.evaluate("""() => { clearInterval(probe.iv);
-        return { raf: probe.raf, ms: performance.now() - probe.t0, lcd: meeple.frames - probe.lcd0,
-                 think: Math.max(...meeple.thinkSteps), lag: Math.max(...probe.lags) }; }""")
-    print("hard bot: longest step %.0f ms; page: %d frames in %.0f ms, LCD frames %d, worst task lag %.0f ms"
-          % (r["think"], r["raf"], r["ms"], r["lcd"], r["lag"]))
-    assert r["raf"] >= 0.5 * r["ms"] / 1000 * 60 * 0.5, r   # headless Chromium draws ~60/s
-    assert r["lag"] < 100, r
     p.close()

@@ -77,6 +77,9 @@ function persist(msg) {
     full = true;
   }
 }
+// every few seconds: while storage is full, what waits to be saved is tried again; and storage
+// cleared under the page (site data deleted) is noticed even when no move is made
+setInterval(() => { if (full || (stored && safeGet(marker) === null)) persist({ changed: {}, removed: [] }); }, 2000);
 function notice(text) {
   const el = document.getElementById("notice");
   meeple.notice = text;
@@ -180,7 +183,7 @@ worker.onmessage = (ev) => {
   } else if (m.type === "files") persist(m);
   else if (m.type === "step") {
     meeple.steps++;
-    if (m.thinking && m.ms > 50) meeple.thinkSteps.push(m.ms);
+    if (m.thinking && m.ms > 20) meeple.thinkSteps.push(m.ms);   // a bot decided in this step
   } else if (m.type === "ready") {
     meeple.ready = true;
     meeple.bootMs = performance.now() - t0;
