@@ -222,3 +222,29 @@ def test_storage_full_then_cleared(browser, site):
     rows = p.pixels()
     assert rows != sim(board, "A").panel.rgb_rows(), "no Continue after the storage was cleared"
     p.close()
+
+
+def test_hard_bot_keeps_the_page_answering(browser, site):
+    """Cacao, 4 players, three AI hard: while they decide (in the worker), the page keeps
+    drawing frames and running its tasks at once."""
+    board = "waveshare_lcd_1_3"
+    p = Page(browser, site, board)
+    p.keys(TO_CACAO + " A right right A down down A right A down A right A down A right A down down A")
+    p.settle()
+    p.page.evaluate("""() => { window.probe = { raf: 0, lcd0: meeple.frames, lags: [] };
+        const f = () => { probe.raf++; requestAnimationFrame(f); }; requestAnimationFrame(f);
+        probe.t0 = performance.now();
+        probe.iv = setInterval(() => { const t = performance.now();
+            setTimeout(() => probe.lags.push(performance.now() - t), 0); }, 50); }""")
+    p.keys("A A")   # the human (Red, first with this seed) places a tile and sells: the bots think
+    p.page.wait_for_function("meeple.thinkSteps.length > 0", timeout=30000)
+    p.settle()
+    r = p.page.evaluate("""() => { clearInterval(probe.iv);
+        return { raf: probe.raf, ms: performance.now() - probe.t0, lcd: meeple.frames - probe.lcd0,
+                 think: Math.max(...meeple.thinkSteps), thinkMs: meeple.thinkSteps.reduce((a, b) => a + b, 0), lag: Math.max(...probe.lags) }; }""")
+    print("hard bots: longest decision %.0f ms, %.0f ms in all; page: %d frames in %.0f ms, LCD "
+          "frames %d, worst task lag %.0f ms" % (r["think"], r["thinkMs"], r["raf"], r["ms"], r["lcd"], r["lag"]))
+    assert r["thinkMs"] >= 100, r   # long enough that a page on the same thread would drop frames
+    assert r["raf"] >= 20 * r["ms"] / 1000, r   # the page draws on (headless Chromium: ~60/s)
+    assert r["lag"] < 100, r      # a task queued on the page runs at once while the bots think
+    p.close()
