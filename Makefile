@@ -119,3 +119,14 @@ sim: deps
 
 clean:
 	rm -rf $(VENV) node_modules build .pytest_cache
+
+# --- In a browser (README "Play in your browser"): the device's app on MicroPython WebAssembly ---
+# make web: the static site in build/web; make web-serve [WEB_PORT=8024]: serve it on 127.0.0.1
+.PHONY: web web-serve
+WEB_PORT ?= 8024
+
+web: deps
+	$(PY) -m tools.web
+
+web-serve: deps
+	$(PY) -m tools.web --serve --port $(WEB_PORT)
