@@ -80,6 +80,9 @@ while not done and steps < %(max_steps)d:
         print('@@LOW', f, steps)
         micropython.mem_info()
 print('@@END', steps, done, heap_game._d['turns'])
+# the string pool as the game left it: with meeple frozen its names are in flash, and the heap's
+# pools hold only names made at run time (qstr_info: pools, names, bytes)
+micropython.qstr_info()
 """
 
 
@@ -246,6 +249,10 @@ def _heap(pico, heap_steps, hard_steps, log, fig, parts=("heap",), games=HEAP_GA
                 "whole_game": bool(end and end.group(2) == "True"),
                 "emulated_s": round((vh.now() - e0) / 1000, 1),
             }
+            q = re.search(r"qstr pool: n_pool=(\d+), n_qstr=(\d+), n_str_data_bytes=(\d+), n_total_bytes=(\d+)", out)
+            if q:  # the heap's string pools at the game's end (names interned at run time)
+                heap["%s_%s" % (key, name)]["qstr_pools"] = {
+                    "pools": int(q.group(1)), "names": int(q.group(2)), "total_bytes": int(q.group(4))}
             if not end:
                 heap["%s_%s" % (key, name)]["error"] = out[-500:]
             log("%s %s bots: %s (%.0f s wall)" % (key, name, heap["%s_%s" % (key, name)], time.time() - t0))
