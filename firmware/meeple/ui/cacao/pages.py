@@ -451,22 +451,22 @@ class OverviewScreen(Screen):
             c.frame(px, py, cs, cs, CURSOR, 2 if cs >= 8 else 1)
 
     def info(self):
-        """What the lines under the table say about the cell under the cursor."""
+        """What the lines under the table say about the cell under the cursor (the cursor
+        marks the cell: no coordinates, which the table never shows)."""
         st = self.state
         key = self.cursor
-        x, y = m.key_xy(key)
-        where = "(%d,%d) " % (x, y)
         if self.scr:
             if self.scr.ov.is_legal(key):
-                return where + "your tile may go here: A puts it there"
-            return where + "not here: " + m.why_not(st, key, m.to_move(st))
+                return "Your tile may go here: A puts it there"
+            return "Not here: " + m.why_not(st, key, m.to_move(st))
         r = m.ref(st, key)
         if r >= 64:
             top = m.worker_top(st, r - 64)
-            return where + "%s %s" % (SEAT_NAMES[top >> 6], cacao.PATTERN_NAMES[(top >> 4) & 3])
+            return "%s's %s worker tile" % (SEAT_NAMES[top >> 6],
+                                            cacao.PATTERN_NAMES[(top >> 4) & 3])
         if r >= 0:
-            return where + m.KIND_WORDS[m.jungle_type(st, r)]
-        return where + ("open jungle space" if m.open_space(st, key) else "empty")
+            return "Jungle tile: " + m.KIND_WORDS[m.jungle_type(st, r)]
+        return "Open jungle space" if m.open_space(st, key) else "Empty"
 
     def update(self, c):
         if self._drawn == self.cursor:
