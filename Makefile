@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STUBS := $(VENV)/mpy-stubs
 
-.PHONY: test typecheck pytest deps bench replay sim clean build flash devtest vboard hwtest pull-records \
+.PHONY: test test-slow typecheck pytest deps bench replay sim clean build flash devtest vboard hwtest pull-records \
 	uf2 release firmware pico-test pico-test-all pico-bench
 
 # Set-up is part of every command: a fresh clone needs only Python 3.11+ and Node.js 20.
@@ -31,6 +31,10 @@ typecheck: deps
 
 pytest: deps
 	$(PY) -m pytest
+
+# the slow set (pytest -m slow): long fuzz runs, not part of make test
+test-slow: deps
+	$(PY) -m pytest -m slow
 
 # make bench [BENCH_ARGS="--json --games 50"]
 bench: deps

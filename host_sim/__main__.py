@@ -63,9 +63,12 @@ def main(argv=None):
             con.check_keys(args.keys)
         except ValueError as e:
             return fail(str(e))
-        con.keys(args.keys)
-        if args.shot:
-            con.shot(args.shot, args.scale or 1)
+        try:
+            con.keys(args.keys)
+            if args.shot:
+                con.shot(args.shot, args.scale or 1)
+        except OSError as e:   # a screenshot's folder changed or filled up while the keys ran
+            return fail("cannot write the screenshot: %s" % e)
         print("\n".join(con.text()))
         if args.stats:
             print("SPI bytes sent: %d in %d windows" % (con.panel.bytes_sent, con.panel.windows))

@@ -57,6 +57,14 @@ def check_shot_path(path):
     folder = os.path.dirname(path) or "."
     if not os.path.isdir(folder):
         raise ValueError("cannot write the screenshot %s: no folder %s" % (path, folder))
+    existed = os.path.exists(path)
+    try:   # the folder may still refuse a file (/proc, read-only): found now, not after the keys
+        open(path, "ab").close()
+    except OSError as e:
+        raise ValueError("cannot write the screenshot %s: the folder %s refused a new file (%s)"
+                         % (path, folder, e.strerror or e))
+    if not existed:
+        os.remove(path)
 
 
 class Console:

@@ -160,7 +160,7 @@ def _recap_expected(con):
             if j.seat(i) == 0:
                 lines = []
             else:
-                lines.append(cacao.describe(st, a))
+                lines.append(cacao_pages.action_words(st, a))   # the table's words
         cacao.apply(st, a)
     return lines
 
@@ -293,6 +293,7 @@ def test_recap_lists_the_other_seats_moves_and_gains(rec):
         for ln in lines:
             assert ln in body, (ln, body)
         assert re.search(r"[+-]\d+ (gold|cacao|sun|water)", body) or "places" in body
+        assert not re.search(r"\(-?\d+, ?-?\d+\)", body), body   # no coordinates (issue 27)
 
 
 def test_log_lists_every_gain():

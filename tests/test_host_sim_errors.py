@@ -16,7 +16,8 @@ def run(*args):
 
 @pytest.mark.parametrize("keys,words", [
     ("A jump", "'jump'"), ("hold:Z", "'Z'"), ("wait:abc", "milliseconds"), ("A shot:", "file name"),
-    ("shot:/", "folder"), ("shot:/no/such/folder/x.png", "no folder")])
+    ("shot:/", "folder"), ("shot:/no/such/folder/x.png", "no folder"),
+    ("shot:/proc/x.png", "the folder /proc refused a new file")])
 def test_bad_key_words_are_one_line(keys, words):
     r = run("--keys", keys)
     assert r.returncode == 2 and "Traceback" not in r.stderr

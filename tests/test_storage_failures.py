@@ -217,7 +217,7 @@ def test_version_1_save_is_read_in_its_named_slot_only(tmp_path):
     root2, meta2, state2 = _game(tmp_path, "v1b")
     os.remove(root2 / ("save%d.bin" % (meta2["gen"] % 2)))
     (root2 / ("save%d.bin" % ((meta2["gen"] + 1) % 2))).write_bytes(body + savefile.crc32_bytes(body))
-    _continue_fails(root2, "missing", new_game=False)
+    _continue_fails(root2, "belongs to another game", new_game=False)
 
 
 def test_impossible_state_with_a_right_checksum_is_refused(tmp_path):

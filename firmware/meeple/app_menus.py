@@ -178,7 +178,9 @@ class SetupScreen(MenuScreen):
             for o in range(len(p.OPTIONS)):
                 opts[p.OPTIONS[o][0]] = p.OPTIONS[o][2][self.options[o]]
             go = lambda: app_game.start(app, p, self.players, self.seats[:self.players], opts)
-            if app.storage.has_game():    # starting over loses the saved game: ask first
+            # starting over loses a saved game still in play: ask first (a finished one is
+            # only its end screen, kept until it is left)
+            if app.storage.has_game() and not app.storage.game_over():
                 from meeple.app_session import ConfirmScreen
                 app.push(ConfirmScreen("New game", "This replaces the saved game: Continue "
                                        "will not find it again.", "start", go))

@@ -248,7 +248,10 @@ def read_file(path, limit):
     p = current(path)
     if p is None:
         raise OSError(2, "no file " + path)
-    n = size_of(p)
+    st = os.stat(p)
+    if st[0] & 0x4000:   # S_IFDIR: a folder took the file's name
+        raise SaveError("%s is a folder, not a file" % path)
+    n = st[6]
     if n > limit:
         raise SaveError("%s is too large (%d bytes, at most %d)" % (path, n, limit))
     f = open(p, "rb")

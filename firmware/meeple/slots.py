@@ -14,7 +14,7 @@ import json
 
 from meeple import savefile
 
-OTHER = "the save in its slot is another game's"
+OTHER = "the save found belongs to another game"
 TOP = 0x3FFFFFFF   # generations are 30-bit ints
 
 
@@ -52,7 +52,8 @@ def load_game(storage):
         if own == meta:
             got = (meta, game_id, state)
             break
-        if not isinstance(own, dict):
+        if not isinstance(own, dict):   # a save no game.json of this console names
+            err = err or OTHER
             continue
         g = own.get("gen")
         own["gen"] = gen

@@ -327,6 +327,15 @@ def _pending_from_view(st, pend, ph):
         raise _bad("the pending new tile must be a worker tile of the active seat")
     st[_NEWW] = r - 64
     st[_NEWJ] = _int(pend, "new_jungle", 2, st[_JN])
+    # the turn's new jungle tiles (activated with it, C13) are the ones it just filled in
+    if ph == _FILL and st[_NEWJ] != st[_JN]:
+        raise _bad("a pending fill has no new jungle tile yet")
+    if st[_JN] - st[_NEWJ] > 3:
+        raise _bad("a turn adds at most 3 jungle tiles")
+    for j in range(st[_NEWJ], st[_JN]):
+        if (core._jkey(st, j) - key) not in core._DK:
+            raise _bad("new jungle tile %s is not next to the new worker tile"
+                       % core._xy_text(core._jkey(st, j)))
     st[_TOMOVE] = active
     if ph == _FILL:
         spaces = pend.get("spaces")

@@ -31,6 +31,24 @@ from meeple import savefile
 MAX_JSON = 2048   # settings, statistics, game.json: larger files are refused before reading
 NOT_SAVED = "flash full: this game is not being saved; delete records in Settings"
 READ_ONLY = "flash is read-only: nothing is being saved"
+EPERM = 1
+EACCES = 13
+EISDIR = 21
+
+
+def why_not_saved(code, name, e):
+    """The message for a refused write: the cause its errno names and what the player can do."""
+    what = name or "this game"
+    if code in (savefile.EROFS, EACCES, EPERM):
+        return READ_ONLY
+    if code == savefile.ENOSPC:
+        return NOT_SAVED if name is None else (
+            "flash full: %s is not being saved; delete records in Settings" % name)
+    if code == EISDIR:
+        return ("%s is a folder, not a file: it is not being saved; remove the folder" % name
+                if name else "a folder stands where the game is saved: this game is not being "
+                "saved; remove the folder")
+    return "%s is not being saved: the flash refused the write (%s)" % (what, e)
 
 
 class Storage:
@@ -45,15 +63,14 @@ class Storage:
         return self.root + "/" + name
 
     # ---- writes that never stop play -----------------------------------------------------------
-    def _failed(self, e):
-        """A write failed: the console goes on in memory; the player is told once per streak."""
+    def _failed(self, e, name=None):
+        """A write failed: the console goes on in memory; the player is told once per streak,
+        with the cause the error names. name: the small file that was written, None for the
+        game's save."""
         if not self.failing:
             self.failing = True
             if self.notify:
-                code = savefile.errno_of(e)
-                self.notify(READ_ONLY if code == savefile.EROFS else
-                            NOT_SAVED if code == savefile.ENOSPC else
-                            "%s (%s)" % (NOT_SAVED, e))
+                self.notify(why_not_saved(savefile.errno_of(e), name, e))
         return False
 
     def _ok(self):
@@ -89,7 +106,7 @@ class Storage:
         try:
             savefile.write_atomic(self.path(name), json.dumps(data).encode())
         except OSError as e:
-            return self._failed(e)
+            return self._failed(e, name)
         return self._ok()
 
     # ---- the game in progress -----------------------------------------------------------------
@@ -150,6 +167,22 @@ class Storage:
         except OSError as e:
             return self._failed(e)
         return self._ok()
+
+    def game_over(self):
+        """Is the saved game finished (its end screen kept for Continue)? Read only, nothing
+        set aside; False when it cannot be told (Continue then reports why)."""
+        from meeple import games
+        from meeple.app_game import loaded, unload
+        keep = loaded()
+        try:
+            meta = json.loads(savefile.read_file(self.path("game.json"), MAX_JSON).decode())
+            game_id, state, _ = savefile.decode(savefile.read_file(self._slot(meta["gen"]),
+                                                                   savefile.MAX_SAVE))
+            return bool(games.game_module(game_id).is_over(state))
+        except Exception:   # damaged or missing: not known to be over
+            return False
+        finally:
+            unload(keep)   # the menus do not hold a game's rules
 
     def has_game(self):
         return savefile.current(self.path("game.json")) is not None

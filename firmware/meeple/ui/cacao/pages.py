@@ -451,22 +451,22 @@ class OverviewScreen(Screen):
             c.frame(px, py, cs, cs, CURSOR, 2 if cs >= 8 else 1)
 
     def info(self):
-        """What the lines under the table say about the cell under the cursor."""
+        """What the lines under the table say about the cell under the cursor (the cursor
+        marks the cell: no coordinates, which the table never shows)."""
         st = self.state
         key = self.cursor
-        x, y = m.key_xy(key)
-        where = "(%d,%d) " % (x, y)
         if self.scr:
             if self.scr.ov.is_legal(key):
-                return where + "your tile may go here: A puts it there"
-            return where + "not here: " + m.why_not(st, key, m.to_move(st))
+                return "Your tile may go here: A puts it there"
+            return "Not here: " + m.why_not(st, key, m.to_move(st))
         r = m.ref(st, key)
         if r >= 64:
             top = m.worker_top(st, r - 64)
-            return where + "%s %s" % (SEAT_NAMES[top >> 6], cacao.PATTERN_NAMES[(top >> 4) & 3])
+            return "%s's %s worker tile" % (SEAT_NAMES[top >> 6],
+                                            cacao.PATTERN_NAMES[(top >> 4) & 3])
         if r >= 0:
-            return where + m.KIND_WORDS[m.jungle_type(st, r)]
-        return where + ("open jungle space" if m.open_space(st, key) else "empty")
+            return "Jungle tile: " + m.KIND_WORDS[m.jungle_type(st, r)]
+        return "Open jungle space" if m.open_space(st, key) else "Empty"
 
     def update(self, c):
         if self._drawn == self.cursor:
@@ -597,6 +597,48 @@ def log_rows(j):
     return log_rows_from(j, 0)
 
 
+def _by(st, x, y):
+    """The jungle tiles next to cell (x, y) in words: where a worker tile went, by what it
+    touches (the table never shows coordinates)."""
+    key = m.xy_key(x, y)
+    kinds = []
+    for d in range(4):
+        r = m.ref(st, key + m.DK[d])
+        if 0 <= r < 64:
+            w = m.KIND_WORDS[m.jungle_type(st, r)]
+            if w not in kinds:
+                kinds.append(w)
+    return " by " + ", ".join(kinds) if kinds else ""
+
+
+def action_words(st, a):
+    """One log line in the table's words (cacao.describe names cells by coordinates and sides
+    by codes, for records): what was placed by what, which tile paid how much."""
+    info = cacao.action_info(st, a)
+    name = SEAT_NAMES[info["seat"]]
+    kind = info["kind"]
+    if kind == "place":
+        return "%s places a %s worker tile%s" % (name, info["pattern"], _by(st, info["x"], info["y"]))
+    if kind == "overbuild":
+        return "%s pays 1 sun to overbuild a tile with a %s%s" % (
+            name, info["pattern"], _by(st, info["x"], info["y"]))
+    if kind == "fill":
+        got = []
+        for sp in info["spaces"]:
+            t = sp["tile"]
+            got.append("a tile from the pile" if t == "pile" else
+                       m.KIND_WORDS[cacao.JUNGLE_NAMES.index(t)] if t else "one space left empty")
+        return "%s fills in: %s" % (name, ", ".join(got))
+    where = m.KIND_WORDS[cacao.JUNGLE_NAMES.index(info["tile"])]
+    if "harvest" in info:
+        lost = info["harvest"] - info["kept"]
+        return "%s harvests %d cacao at %s%s" % (
+            name, info["harvest"], where, " (%d lost, storage full)" % lost if lost else "")
+    if info["sell"] == 0:
+        return "%s sells nothing at %s" % (name, where)
+    return "%s sells %d cacao at %s for %d gold" % (name, info["sell"], where, info["gold"])
+
+
 def log_rows_from(j, start):
     """log_rows for the actions from number `start` on (the position is replayed up to it)."""
     st = j.initial()
@@ -609,7 +651,7 @@ def log_rows_from(j, start):
         n = m.players(st)
         for s in range(n):
             figures(st, s, before, 4 * s)
-        yield j.seat(i), cacao.describe(st, a)
+        yield j.seat(i), action_words(st, a)
         cacao.apply(st, a)
         for s in range(n):
             words = change_words(before, 4 * s, st, s)

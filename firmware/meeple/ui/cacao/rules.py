@@ -26,7 +26,8 @@ RULES = (
      "Cacao: store at most 5. Markets buy each cacao for the 2, 3 or 4 gold they show.\n"
      "Temples: 6 gold for the most workers around one, 3 for the second most, at the end.\n"
      "Worker tiles: 11 each with 2 players, 10 with 3, 9 with 4. You hold 3 and draw one after "
-     "each placement; the game ends when every seat has placed all of its tiles."),
+     "each placement; the game ends when every seat has placed all of its tiles. The log "
+     "names a tile by its workers round its sides: 2-1-0-1 has 2, 1, 0 and 1."),
     # one line per picture, in the order of meeple.ui.cacao.legend.KEYS (drawn beside it)
     ("Symbols", "Plantation 1: 1 cacao per worker facing it.\n"
      "Plantation 2: 2 cacao per worker.\n"
