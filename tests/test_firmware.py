@@ -163,14 +163,13 @@ def test_the_development_build_leaves_the_native_text_writer_to_the_firmware(tmp
     assert manifest["mpy"]["native"] is None  # nothing in the .mpy build loads machine code into the heap
 
 
-def test_native_code_frozen_for_the_rp2040_is_word_aligned(built):
+def test_native_code_frozen_for_the_rp2040_is_word_aligned():
     """MicroPython reads a 32-bit word at the start of a native function's code; the Cortex-M0+
     faults on an unaligned load (rp2040js stops with "not 32 bit aligned"). tools/firmware.py
     patches mpy-tool to align frozen ARMv6-M code to 4 bytes: every native function of ours is."""
-    chip, _fw, _summary = built
-    if chip != "rp2040":
-        pytest.skip("the RP2350's Cortex-M33 loads unaligned words")
-    elf = os.path.join(firmware_tool.OUT_DIR, chip, "mp", "firmware.elf")
+    need_toolchain()
+    uf2_make.frozen_uf2(BOARD, "rp2040", log=lambda s: None)  # the RP2350's Cortex-M33 loads unaligned words
+    elf = os.path.join(firmware_tool.OUT_DIR, "rp2040", "mp", "firmware.elf")
     out = subprocess.run(["arm-none-eabi-nm", elf], capture_output=True, text=True, check=True).stdout
     native = [ln.split() for ln in out.splitlines() if " fun_data_meeple_" in ln]
     names = {m[:-3].replace("/", "_") for m in firmware_tool.NATIVE_MODULES} | {"meeple_ui_glyphs"}
