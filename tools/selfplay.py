@@ -33,14 +33,16 @@ if os.path.join(ROOT, "firmware") not in sys.path:
 
 from meeple import ai  # noqa: E402  (firmware/ is put on the path just above)
 from meeple.core import rng  # noqa: E402
+from tools import yardstick  # noqa: E402
 
 # fixed-strategy players (how a human might exploit the bots): each plays one simple rule where
-# it applies and the normal bot everywhere else; "mc" is the brute-force reference (CPython only)
+# it applies and the normal bot everywhere else; "mc" is the brute-force reference and
+# "yardstick" the informed search (tools/yardstick.py), both CPython only
 STRATEGIES = {
     "santiago": ("bid4", "offer3", "keepcanal"),
     "cacao": ("greedy",),
 }
-PLAYERS = ("random",) + ai.LEVELS + ("bid4", "offer3", "keepcanal", "greedy", "mc")
+PLAYERS = ("random",) + ai.LEVELS + ("bid4", "offer3", "keepcanal", "greedy", "mc", "yardstick")
 MC_PLAYOUTS = [1000]   # playouts per decision of the "mc" player (--mc-playouts)
 GAMES = {"cacao": (2, 4), "santiago": (3, 5)}
 
@@ -154,7 +156,12 @@ def mc(mod, st, seat, seed):
     return choice
 
 
-FIXED = {"bid4": bid4, "offer3": offer3, "keepcanal": keepcanal, "greedy": greedy, "mc": mc}
+def _yardstick(mod, st, seat, seed):
+    return yardstick.choose(mod, st, seat, seed)
+
+
+FIXED = {"bid4": bid4, "offer3": offer3, "keepcanal": keepcanal, "greedy": greedy, "mc": mc,
+         "yardstick": _yardstick}
 
 
 def play_game(game_name, lineup, deal, rotation):
@@ -168,10 +175,13 @@ def play_game(game_name, lineup, deal, rotation):
     rng.seed(pick, 0, deal * 7 + rotation)
     buf = [0] * mod.MAX_ACTIONS
     actions = []
+    cpu = [0.0] * n       # CPU seconds each seat spent deciding (process time)
+    decided = [0] * n
     try:
         while not mod.is_over(st):
             seat = mod.to_move(st)
             who = seats[seat]
+            t0 = time.process_time()
             if who == "random":
                 k = mod.legal_into(st, buf)
                 a = buf[rng.below(pick, 0, k)]
@@ -179,13 +189,16 @@ def play_game(game_name, lineup, deal, rotation):
                 a = FIXED[who](mod, st, seat, bot_seed(deal, seat, len(actions)))
             else:
                 a = ai.choose(mod, st, seat, who, bot_seed(deal, seat, len(actions)))
+            cpu[seat] += time.process_time() - t0
+            decided[seat] += 1
             actions.append((seat, a, mod.describe(st, a)))
             mod.apply(st, a)
     except Exception:
         return {"deal": deal, "rotation": rotation, "seats": seats, "crash": traceback.format_exc(),
                 "actions": actions}
     return {"deal": deal, "rotation": rotation, "seats": seats, "scores": mod.scores(st),
-            "ranking": mod.ranking(st), "moves": len(actions)}
+            "ranking": mod.ranking(st), "moves": len(actions),
+            "cpu": cpu, "decisions": decided}
 
 
 def _job(args):
@@ -240,7 +253,12 @@ def summarize(lineup, results):
     for who in groups:
         wins = 0.0
         scores = []
+        cpu = decisions = 0
         for r in done:
+            for s in range(len(r["seats"])):
+                if r["seats"][s] == who:
+                    cpu += r["cpu"][s]
+                    decisions += r["decisions"][s]
             firsts = [s for s in range(len(r["seats"])) if r["ranking"][s] == 1]
             for s in firsts:
                 if r["seats"][s] == who:
@@ -250,7 +268,8 @@ def summarize(lineup, results):
         out["players"][who] = {
             "seats": lineup.count(who), "wins": wins, "share": wins / len(done) if done else 0.0,
             "ci95": [lo, hi], "fair": lineup.count(who) / len(lineup),
-            "score_mean": sum(scores) / len(scores) if scores else 0.0, "score_sd": _stdev(scores)}
+            "score_mean": sum(scores) / len(scores) if scores else 0.0, "score_sd": _stdev(scores),
+            "cpu_ms_per_decision": 1000.0 * cpu / decisions if decisions else 0.0}
     out["head_to_head"] = head_to_head(groups, done)
     winners = [max(r["scores"]) for r in done]
     spreads = [max(r["scores"]) - min(r["scores"]) for r in done]
@@ -330,8 +349,9 @@ def format_summary(game_name, s):
                                                    s["games"], ", %d CRASHED" % s["crashes"] if s["crashes"] else "")]
     for who, p in s["players"].items():
         lines.append("  %-7s x%d  wins %6.1f  share %5.1f%%  95%% CI %5.1f-%5.1f%%  (fair %4.1f%%)  score %.1f sd %.1f"
+                     "  CPU %.1f ms a decision"
                      % (who, p["seats"], p["wins"], 100 * p["share"], 100 * p["ci95"][0], 100 * p["ci95"][1],
-                        100 * p["fair"], p["score_mean"], p["score_sd"]))
+                        100 * p["fair"], p["score_mean"], p["score_sd"], p["cpu_ms_per_decision"]))
     for pair, h in s["head_to_head"].items():
         a, b = pair.split(">")
         if s["lineup"].index(a) < s["lineup"].index(b):
@@ -375,9 +395,14 @@ def main(argv=None):
     ap.add_argument("--crash-dir", default=".")
     ap.add_argument("--quiet", action="store_true", help="no progress lines")
     ap.add_argument("--mc-playouts", type=int, default=1000, help="playouts per decision of the mc player")
+    ap.add_argument("--yardstick-ops", type=int,
+                    help="operations per decision of the yardstick player (default: %s)"
+                    % ", ".join("%s %d" % kv for kv in sorted(yardstick.OPS.items())))
     ap.add_argument("--games-log", help="append every game's result to this file (JSON lines) as it ends")
     args = ap.parse_args(argv)
     MC_PLAYOUTS[0] = args.mc_playouts
+    if args.yardstick_ops:
+        yardstick.OPS[args.game] = args.yardstick_ops
     lo, hi = GAMES[args.game]
     if not lo <= args.players <= hi:
         raise SystemExit("%s is for %d-%d players" % (args.game, lo, hi))
