@@ -248,3 +248,32 @@ def test_hard_bot_keeps_the_page_answering(browser, site):
     assert r["raf"] >= 20 * r["ms"] / 1000, r   # the page draws on (headless Chromium: ~60/s)
     assert r["lag"] < 100, r      # a task queued on the page runs at once while the bots think
     p.close()
+
+
+# Every seat AI easy (the fastest bots) with the smallest player count: the key script sets the
+# seats and starts the game, the bots play it through to the end screen (AI pause 0). The end
+# screen's words are sorted (temples' workers, fields by size): this caught MicroPython's
+# unstable sort ordering ties differently from CPython.
+ALL_EASY = {
+    "cacao": TO_CACAO + " down A right A down A left A down down A",
+    "santiago": TO_SANTIAGO + " down A right A down A left A down A left A up up up up A",
+}
+END_TITLES = {"cacao": "Game over", "santiago": "Result"}
+
+
+@pytest.mark.parametrize("game", ["cacao", "santiago"])
+def test_whole_game_to_the_end_screen_equal_host_sim(browser, site, game):
+    board = "waveshare_lcd_1_3"
+    con = sim(board, ALL_EASY[game], root=tempfile.mkdtemp(prefix="meeple-flash-"))
+    for _ in range(400):
+        if type(con.app.screen).__name__ == "EndScreen":
+            break
+        con.wait(500)
+    assert con.title() == END_TITLES[game], con.text()
+    p = Page(browser, site, board)
+    t0 = time.monotonic()
+    p.keys(ALL_EASY[game])
+    p.settle(timeout=80)
+    print("%s: the bots' whole game took %.1f s in the browser" % (game, time.monotonic() - t0 - QUIET_MS / 1000))
+    same(p.pixels(), con, "the end screen")
+    p.close()
