@@ -39,8 +39,15 @@ def _browser_missing():
     return "no Chromium at %s (apt-get install chromium)" % CHROMIUM
 
 
+def serve(folder):
+    handler = functools.partial(web._Handler, directory=folder)
+    srv = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=srv.serve_forever, daemon=True).start()
+    return srv, "http://127.0.0.1:%d/" % srv.server_address[1]
+
+
 @pytest.fixture(scope="module")
-def site():
+def site_dir():
     why = _browser_missing()
     if why:
         if os.environ.get("CI"):
@@ -48,12 +55,16 @@ def site():
         pytest.skip("browser tests: %s" % why)
     out = tempfile.mkdtemp(prefix="meeple-web-")
     web.build(out)
-    handler = functools.partial(web._Handler, directory=out)
-    srv = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=srv.serve_forever, daemon=True).start()
-    yield "http://127.0.0.1:%d/" % srv.server_address[1]
-    srv.shutdown()
+    yield out
     shutil.rmtree(out, ignore_errors=True)
+
+
+@pytest.fixture(scope="module")
+def site(site_dir):
+    srv, url = serve(site_dir)
+    yield url
+    srv.shutdown()
+    srv.server_close()
 
 
 @pytest.fixture(scope="module")
@@ -276,4 +287,22 @@ def test_whole_game_to_the_end_screen_equal_host_sim(browser, site, game):
     p.settle(timeout=80)
     print("%s: the bots' whole game took %.1f s in the browser" % (game, time.monotonic() - t0 - QUIET_MS / 1000))
     same(p.pixels(), con, "the end screen")
+    p.close()
+
+
+def test_offline_once_loaded(browser, site_dir):
+    """Loaded once, the page's service worker (web/sw.js) holds the site: with the host gone and
+    the browser offline, a reload still boots the console to its title (equal to host_sim)."""
+    srv, url = serve(site_dir)   # a host of its own, to take away
+    board = "waveshare_lcd_1_3"
+    p = Page(browser, url, board)
+    p.page.wait_for_function("meeple.offline === true", timeout=20000)
+    srv.shutdown()
+    srv.server_close()
+    p.ctx.set_offline(True)
+    with pytest.raises(Exception):   # the network really is gone: nothing answers past the worker
+        p.page.evaluate("fetch('http://127.0.0.1:%d/nothing-here').then(r => r.status)" % srv.server_address[1])
+    p.open(reload=True)
+    same(p.pixels(), sim(board, ""), "title after an offline reload")
+    assert p.m("offline") is True
     p.close()
