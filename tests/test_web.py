@@ -39,8 +39,15 @@ def _browser_missing():
     return "no Chromium at %s (apt-get install chromium)" % CHROMIUM
 
 
+def serve(folder):
+    handler = functools.partial(web._Handler, directory=folder)
+    srv = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=srv.serve_forever, daemon=True).start()
+    return srv, "http://127.0.0.1:%d/" % srv.server_address[1]
+
+
 @pytest.fixture(scope="module")
-def site():
+def site_dir():
     why = _browser_missing()
     if why:
         if os.environ.get("CI"):
@@ -48,12 +55,16 @@ def site():
         pytest.skip("browser tests: %s" % why)
     out = tempfile.mkdtemp(prefix="meeple-web-")
     web.build(out)
-    handler = functools.partial(web._Handler, directory=out)
-    srv = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=srv.serve_forever, daemon=True).start()
-    yield "http://127.0.0.1:%d/" % srv.server_address[1]
-    srv.shutdown()
+    yield out
     shutil.rmtree(out, ignore_errors=True)
+
+
+@pytest.fixture(scope="module")
+def site(site_dir):
+    srv, url = serve(site_dir)
+    yield url
+    srv.shutdown()
+    srv.server_close()
 
 
 @pytest.fixture(scope="module")
@@ -247,4 +258,51 @@ def test_hard_bot_keeps_the_page_answering(browser, site):
     assert r["thinkMs"] >= 100, r   # long enough that a page on the same thread would drop frames
     assert r["raf"] >= 20 * r["ms"] / 1000, r   # the page draws on (headless Chromium: ~60/s)
     assert r["lag"] < 100, r      # a task queued on the page runs at once while the bots think
+    p.close()
+
+
+# Every seat AI easy (the fastest bots) with the smallest player count: the key script sets the
+# seats and starts the game, the bots play it through to the end screen (AI pause 0). The end
+# screen's words are sorted (temples' workers, fields by size): this caught MicroPython's
+# unstable sort ordering ties differently from CPython.
+ALL_EASY = {
+    "cacao": TO_CACAO + " down A right A down A left A down down A",
+    "santiago": TO_SANTIAGO + " down A right A down A left A down A left A up up up up A",
+}
+END_TITLES = {"cacao": "Game over", "santiago": "Result"}
+
+
+@pytest.mark.parametrize("game", ["cacao", "santiago"])
+def test_whole_game_to_the_end_screen_equal_host_sim(browser, site, game):
+    board = "waveshare_lcd_1_3"
+    con = sim(board, ALL_EASY[game], root=tempfile.mkdtemp(prefix="meeple-flash-"))
+    for _ in range(400):
+        if type(con.app.screen).__name__ == "EndScreen":
+            break
+        con.wait(500)
+    assert con.title() == END_TITLES[game], con.text()
+    p = Page(browser, site, board)
+    t0 = time.monotonic()
+    p.keys(ALL_EASY[game])
+    p.settle(timeout=80)
+    print("%s: the bots' whole game took %.1f s in the browser" % (game, time.monotonic() - t0 - QUIET_MS / 1000))
+    same(p.pixels(), con, "the end screen")
+    p.close()
+
+
+def test_offline_once_loaded(browser, site_dir):
+    """Loaded once, the page's service worker (web/sw.js) holds the site: with the host gone and
+    the browser offline, a reload still boots the console to its title (equal to host_sim)."""
+    srv, url = serve(site_dir)   # a host of its own, to take away
+    board = "waveshare_lcd_1_3"
+    p = Page(browser, url, board)
+    p.page.wait_for_function("meeple.offline === true", timeout=20000)
+    srv.shutdown()
+    srv.server_close()
+    p.ctx.set_offline(True)
+    with pytest.raises(Exception):   # the network really is gone: nothing answers past the worker
+        p.page.evaluate("fetch('http://127.0.0.1:%d/nothing-here').then(r => r.status)" % srv.server_address[1])
+    p.open(reload=True)
+    same(p.pixels(), sim(board, ""), "title after an offline reload")
+    assert p.m("offline") is True
     p.close()

@@ -27,3 +27,12 @@ def test_pack_round_trip_and_refuses_other_data():
     assert web.unpack(web.pack(files)) == files
     with pytest.raises(ValueError, match="not a meeple pack"):
         web.unpack(b"PK\x03\x04")
+
+
+def test_service_worker_keeps_every_file_of_the_site(tmp_path):
+    """web/sw.js's list is what the site holds: a file missing from it would not start offline."""
+    import re
+    written = web.build(str(tmp_path / "site"))
+    listed = json.loads(re.search(r"const FILES = (\[.*?\]);", written["sw.js"].decode(), re.S).group(1))
+    assert listed[0] == "./"
+    assert sorted(listed[1:]) == sorted(set(written) - {"sw.js"})

@@ -7,8 +7,8 @@ web-serve: serve it on 127.0.0.1.
 The site is the device's code as `make build` compiles it (firmware/ to .mpy with mpy-cross),
 packed into one file with every board profile, the MicroPython WebAssembly runtime pinned in
 package.json, and web/ (the page, its worker and web/main_web.py, the browser's main.py).
-Nothing is fetched from anywhere but the site's own folder, so it runs from any static host
-and offline once loaded.
+Nothing is fetched from anywhere but the site's own folder, so it runs from any static host;
+web/sw.js, a service worker, keeps a copy of the files, so a page loaded once starts offline.
 """
 import argparse
 import functools
@@ -26,7 +26,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 WEB = os.path.join(ROOT, "web")
 RUNTIME = os.path.join(ROOT, "node_modules", "@micropython", "micropython-webassembly-pyscript")
 RUNTIME_FILES = ("micropython.mjs", "micropython.wasm")
-PAGE_FILES = ("index.html", "style.css", "page.js", "worker.js")
+PAGE_FILES = ("index.html", "style.css", "page.js", "worker.js", "sw.js")
 DEFAULT_OUT = os.path.join(ROOT, "build", "web")
 PORT = 8024
 

@@ -15,7 +15,15 @@ const UNAVAILABLE = "This browser does not let the page keep anything (storage i
 const params = new URLSearchParams(location.search);
 const t0 = performance.now();
 const meeple = window.meeple = { ready: false, frames: 0, lastFrameAt: 0, steps: 0, thinkSteps: [],
-  notice: null, fatal: null, firstFrameMs: null, bootMs: null, saves: 0 };
+  notice: null, fatal: null, firstFrameMs: null, bootMs: null, saves: 0, offline: false };
+
+// offline once loaded: sw.js keeps a copy of the site's files (only where the browser allows a
+// service worker: https or 127.0.0.1, not file://); meeple.offline says it controls this page
+if ("serviceWorker" in navigator) {
+  meeple.offline = !!navigator.serviceWorker.controller;
+  navigator.serviceWorker.addEventListener("controllerchange", () => { meeple.offline = true; });
+  navigator.serviceWorker.register("sw.js").catch((e) => { meeple.swError = String(e); console.log("meeple: no offline copy:", e); });
+}
 
 const boards = await (await fetch("boards.json")).json();
 let boardId = params.get("board") || safeGet("meeple/board") || "waveshare_lcd_1_3";

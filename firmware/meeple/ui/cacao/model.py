@@ -572,7 +572,8 @@ def plans(core, st, seat):
 
 
 def _plan_key(p):
-    return (-p[0], -p[1], len(p[2]))
+    # the actions last: a total order, so CPython and MicroPython (whose sort is not stable) agree
+    return (-p[0], -p[1], len(p[2]), p[2])
 
 
 def _plans(core, st, seat, turn0, gold0, path, out, buf):

@@ -87,7 +87,8 @@ def temple_words(key, counts):
     """One temple in words: where, workers per seat, who leads by how many, and the pay."""
     x, y = m.key_xy(key)
     pay = temple_pay(counts)
-    order = sorted(range(len(counts)), key=lambda s: -counts[s])
+    # seat order among equals: MicroPython's sort is not stable, so the key says it
+    order = sorted(range(len(counts)), key=lambda s: s - counts[s] * 8)
     parts = ["%s %d" % ("RPWY"[s], counts[s]) for s in order if counts[s]]
     if not parts:
         return "Temple (%d,%d): no workers yet" % (x, y)

@@ -197,7 +197,7 @@ def result_lines(st, letters, names):
     sc = santiago.scores(st)
     rk = santiago.ranking(st)
     out.append("Total (fields + money):")
-    order = sorted(range(n), key=lambda q: rk[q])
+    order = sorted(range(n), key=lambda q: rk[q] * 8 + q)   # seat order on a tie (sort not stable)
     for q in order:
         out.append("%d. %s %s %d = %d + %d" % (rk[q], letters[q], names[q], sc[q], pts[q],
                                               st[S.O_MONEY + q]))

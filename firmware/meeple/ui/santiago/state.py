@@ -279,8 +279,9 @@ def fields(st):
                 if o >= 0 and m:
                     per[o] += m + (1 if has_palm(st, q) else 0)
         out.append((c, size, per))
-    out.sort(key=lambda f: -f[1])
-    return out
+    # biggest first, then in board order: MicroPython's sort is not stable, so the key says it
+    order = sorted(range(len(out)), key=lambda i: i - out[i][1] * NPLOT)
+    return [out[i] for i in order]
 
 
 def field_points(st, flist=None):
