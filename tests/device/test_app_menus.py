@@ -18,8 +18,11 @@ HEAP_BUDGET = 80 * 1024
 # compiled from source here, and its compile garbage counts; the retained heap, measured as it
 # ships, stays under the budget in tests/test_heap_budgets.py.) Issue 11 raised it from 124 KB:
 # the canvas's off-screen drawing and the viper text path (whose module is parsed here and
-# refused, WebAssembly having no native emitter) add about 3 KB of compile garbage.
-HEAP_CEILING = 128 * 1024
+# refused, WebAssembly having no native emitter) add about 3 KB of compile garbage. Issue 23
+# raised it from 128 KB: that viper module is back (frozen into the release firmware, parsed and
+# refused here: 1.9 KB of garbage), and issue 27's storage messages add 1.6 KB more of source;
+# the retained heap, after a collection, is unchanged (tests/test_heap_budgets.py).
+HEAP_CEILING = 136 * 1024
 
 
 def _root():
