@@ -104,9 +104,9 @@ def run_board(board, devtests, games, log, flashcut=False, firmware="frozen"):
     with Pico(os.path.join(OUT, "test-%s-%s" % (firmware, board)), board=board, uf2=uf2) as pico:
         if firmware == "stock":
             pico.flash(board)
-        elif not pico.runs_frozen():
+        boot = pico.wait_title()  # first: asking the board over mpremote stops the console
+        if firmware == "frozen" and not pico.runs_frozen():
             raise RuntimeError("the release UF2 booted but meeple_firmware is not frozen in it")
-        boot = pico.wait_title()
         log("%s: %s and booted to the title in %.0f s wall (title drawn %.0f emulated ms after "
             "the reset)" % (board, "release UF2 installed" if uf2 else "flashed", time.time() - t0, boot))
         if devtests:
