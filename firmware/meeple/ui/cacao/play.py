@@ -268,8 +268,11 @@ class Screen(_Base):
         """Preselect the fill option worth most to the seat, and preview it."""
         best = 0
         bv = -99999
-        for i in range(len(self.fill_opts)):
-            self._fill_preview(st, seat, key, top, ns, i)
+        pat = (top >> 4) & 3
+        rot = (top >> 2) & 3
+        for i in range(len(self.fill_opts)):   # valued only: the table and the words follow the best
+            m.fill_choice(st, self.fill_opts[i], self.spaces, ns, self._fills)
+            self.pv.place(self.session.state, seat, key, pat, rot, self._fills)
             v = self.pv.value(st, seat)
             if v > bv:
                 bv = v
