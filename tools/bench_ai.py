@@ -2,7 +2,7 @@
 estimated Pico time (x5, range x3-x8, ../shared/vboard-notes.md), worst case and median.
 
     python -m tools.bench_ai [--json] [--games N] [--game cacao|santiago]
-    python -m tools.bench_ai --pico [--games N] [--worst K] [--sample K] [--players N]... [--json]
+    python -m tools.bench_ai --pico [--games N] [--worst K] [--sample K] [--players N]... [--firmware frozen|stock] [--json]
 
 --pico measures on the emulated Pico (../shared/rp2emu, MicroPython's own rp2 firmware at
 125 MHz, tools.pico). Timing every decision of many whole games there is too slow, so: whole
@@ -177,16 +177,24 @@ def run_pico(game_name, chosen, pico):
     return times
 
 
-def pico_report(games, worst, sample, only=None, log=print, players=None):
-    """The decision-time table on the emulated Pico (see the module's doc)."""
-    from tools.pico import Pico
+def pico_report(games, worst, sample, only=None, log=print, players=None, firmware="frozen"):
+    """The decision-time table on the emulated Pico (see the module's doc): on the release
+    firmware (meeple frozen, as players get it) or on stock MicroPython with the .mpy files."""
+    from tools.pico import Pico, frozen_uf2
     import importlib
     from meeple import ai
     report = {}
-    with Pico(os.path.join(ROOT, "build", "pico", "bench_ai" + ("_" + "_".join(only) if only else ""))) as pico:
-        log("bench_ai: flashing the emulated Pico...")
-        with contextlib.redirect_stdout(sys.stderr):  # the build's lines: not in the JSON
-            pico.flash("waveshare_lcd_1_3")
+    board = "waveshare_lcd_1_3"
+    uf2 = None
+    if firmware == "frozen":
+        log("bench_ai: building the release firmware for %s..." % board)
+        uf2 = frozen_uf2(board)
+    with Pico(os.path.join(ROOT, "build", "pico", "bench_ai-%s%s" % (firmware, "_" + "_".join(only) if only else "")),
+              uf2=uf2, board=board) as pico:
+        if firmware == "stock":
+            log("bench_ai: flashing the emulated Pico...")
+            with contextlib.redirect_stdout(sys.stderr):  # the build's lines: not in the JSON
+                pico.flash(board)
         for game_name in only or sorted(PLAYER_COUNTS):
             mod = importlib.import_module("meeple.core." + game_name)
             for n in PLAYER_COUNTS[game_name]:
@@ -238,11 +246,14 @@ def main(argv=None):
     ap.add_argument("--sample", type=int, default=3, help="--pico: other decisions timed")
     ap.add_argument("--players", type=int, action="append",
                     help="--pico: only these player counts (repeatable; default: every count the game has)")
+    ap.add_argument("--firmware", choices=("frozen", "stock"), default="frozen",
+                    help="--pico: the release firmware (default) or stock MicroPython + make flash")
     args = ap.parse_args(argv)
     sys.path.insert(0, mpyrun.FIRMWARE)
     if args.pico:
         rep = pico_report(args.games or 2, args.worst, args.sample, args.game,
-                          log=lambda m: print(m, file=sys.stderr, flush=True), players=args.players)
+                          log=lambda m: print(m, file=sys.stderr, flush=True), players=args.players,
+                          firmware=args.firmware)
         print(json.dumps(rep, indent=1) if args.json else pico_table(rep))
         return 0
     args.games = args.games or 1
