@@ -278,11 +278,17 @@ class Screen(_Base):
                 bv = v
                 best = i
         self.fill_i = best
-        self._fill_preview(st, seat, key, top, ns, best)
+        if best == len(self.fill_opts) - 1:   # the last one valued: the preview holds it already
+            self._fill_shown()
+        else:
+            self._fill_preview(st, seat, key, top, ns, best)
 
     def _fill_preview(self, st, seat, key, top, ns, i):
         m.fill_choice(st, self.fill_opts[i], self.spaces, ns, self._fills)
         self.pv.place(self.session.state, seat, key, (top >> 4) & 3, (top >> 2) & 3, self._fills)
+        self._fill_shown()
+
+    def _fill_shown(self):
         self.ov.preview = self.pv
         if self.table:
             self.table.show(self.pv)
