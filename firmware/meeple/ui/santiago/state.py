@@ -497,7 +497,7 @@ def seg_words(st, s, letters):
     if one and two and one != two:
         return "the canal between %s and %s" % (one, two)
     if one or two:
-        return "the canal along " + (one or two)
+        return "the canal along %s" % (one or two)
     if s < 16:
         e = _EDGES[0] if s < 4 else (_EDGES[1] if s >= 12 else None)
     else:
