@@ -135,3 +135,32 @@ def test_action_text_names_no_coordinates_through_a_whole_game():
         core.apply(st, a)
         k += 1
     assert seen & (1 << S.K_PLACE) and seen & (1 << S.K_AMOUNT)
+
+
+def test_places_are_named_by_what_is_next_to_them():
+    """Issue 27: a plot or a canal is named by the spring, a seat's crop, a corner or an edge,
+    or counted from the spring; never by coordinates."""
+    st = core.new_game(3, 1, spring=[2, 1], overseer=0)
+    for p in range(S.NPLOT):
+        st[S.O_TILE + p] &= 0xFF ^ S.PALM
+    assert S.plot_words(st, 1 * 8 + 3, "WNG") == "by the spring"   # the 4 plots at its corner
+    assert S.plot_words(st, 2 * 8 + 4, "WNG") == "by the spring"
+    st[S.O_TILE + 40] = 1 * 2 + 1            # bean x1 (code 2) on x0 y5, N's with one marker
+    st[S.O_OWN + 40] = 2 | 1 << 4
+    assert S.plot_words(st, 32, "WNG") == "next to N's beans"
+    assert S.plot_words(st, 42, "WNG") == "two plots right of N's beans"
+    assert S.plot_words(st, 7, "WNG") == "in the top right corner"
+    assert S.plot_words(st, 22, "WNG") == "three plots right of the spring"
+    assert S.plot_words(st, 2 * 8 + 2, "WNG") == "two plots left of the spring"
+    assert S.plot_words(st, 3, "WNG") == "two plots above the spring"   # x3 y0: the longer way
+    assert S.seg_words(st, 6, "WNG") == "the canal by the spring"
+    assert S.seg_words(st, 26, "WNG") == "the canal along N's beans"
+    assert S.seg_words(st, 15, "WNG") == "the canal on the bottom edge"
+    st[S.O_TILE + 41] = 0 * 2 + 1            # W's potato on x1 y5, G's chili on x2 y5
+    st[S.O_OWN + 41] = 1 | 1 << 4
+    st[S.O_TILE + 42] = 2 * 2 + 1
+    st[S.O_OWN + 42] = 3 | 1 << 4
+    assert S.seg_words(st, 27, "WNG") == "the canal between W's potatoes and G's chilies"
+    assert S.action_place(st, 0x2000 | (3 * 48 + 17)) == 17
+    assert S.action_place(st, (S.K_BUILD << 12) | 27) == 64 + 27
+    assert S.action_place(st, core.bid(3)) == -1 and S.action_place(st, core.PASS) == -1

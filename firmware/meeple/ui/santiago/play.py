@@ -10,11 +10,14 @@ One screen for the whole game; what it asks depends on the phase of the seat to 
                 the two core actions (segment, amount) are played together, so B can still undo
     overseer    Accept a proposal / Build elsewhere (price shown) / Build for 1 / No canal
     extra canal Build extra canal / Pass, then a segment
-    recap       before a human decides again: what the other seats did since (newest first), A
-                goes on; while the bots move, the panel lists the same lines under whose turn it is
+    recap       before a human decides again: what the other seats did since (newest first); up /
+                down select a line and the board marks where it happened (yellow frame or lane), A
+                goes on; while the bots move, the panel lists the same lines under whose turn it
+                is and the board marks the last move's place
 
-Words, not coordinates: plots and canals are named by what they do ("a canal along 4 plots");
-on the cursor's plot the crop being placed is drawn.
+Words, not coordinates: plots and canals are named by what is next to them on the board ("the
+canal between W's potatoes and the spring" is "the canal by the spring"; "plants bean x1 next to
+N's beans"); on the cursor's plot the crop being placed is drawn.
 
 Buttons: d-pad (or X / Y) moves through the legal choices; on the board left/right go through
 them in reading order and up/down jump to the nearest row; A confirms, B goes back a step,
@@ -42,7 +45,7 @@ from meeple.ui.santiago import board as B
 from meeple.ui.santiago import panel as P
 from meeple.ui.santiago import state as S
 from meeple.ui import theme
-from meeple.ui.gfx import SMALL
+from meeple.ui.gfx import ARROW_RIGHT, SMALL
 from meeple.ui.screen import Screen as _Screen, cell, footer_fit, footer_h
 
 from meeple.ui.santiago import GAME, OPTIONS, PLAYERS, RULE_TITLES, SEAT_LETTERS, SEAT_NAMES, TITLE  # noqa: F401
@@ -135,7 +138,10 @@ class Screen(_Screen):
         self.fixed_seg = False  # the core already holds the segment (resumed mid-offer)
         self.page = PG_DECIDE
         self.last = ""          # the last action, in words (the log is read from the journal)
+        self.last_at = -1       # where it happened: a plot, 64 + a segment, or -1 (marked)
         self.recent = []        # the others' actions since a human's last decision, in words
+        self.where = []         # the place of each recent line (as last_at)
+        self.rcur = 0           # the recap line selected, 0 = the newest (its place is marked)
         self._pages_loaded = False  # santiago_screens imported by this screen
         self._pages_widgets = False  # and meeple.ui.widgets with it
         self._hint_due = False  # the game menu asked for a hint (worked out in tick)
@@ -155,22 +161,30 @@ class Screen(_Screen):
         st = self.session.state
         txt = S.action_text(self.snap, seat, action, SEAT_LETTERS)
         self.last = txt
+        self.last_at = S.action_place(self.snap, action)
         ended = self.snap[S.O_ROUND] != st[S.O_ROUND] or (
             st[S.O_PHASE] == S.OVER and self.snap[S.O_PHASE] != S.OVER)
         rec = self.recent
+        at = self.where
         if self.session.is_human(seat):
             del rec[:]      # a human decided: the recap starts again
+            del at[:]
         else:
             rec.append(txt)
+            at.append(self.last_at)
         if ended:
             lose, dry = self._show_drought()
             if lose or dry:
                 rec.append("Drought: %d plot%s lost a marker, %d turned to desert" % (
                     lose, "" if lose == 1 else "s", dry))
+                at.append(-1)
             if st[S.O_PHASE] != S.OVER:
                 rec.append("Round %d begins: +3 escudos each" % st[S.O_ROUND])
+                at.append(-1)
         if len(rec) > RECAP_KEEP:
             del rec[:len(rec) - RECAP_KEEP]
+            del at[:len(at) - RECAP_KEEP]
+        self.rcur = 0
         self.snap[:] = st
         self._enter()
         self.dirty |= D_BOARD | D_PANEL | D_FOOT | D_STATUS
@@ -223,6 +237,7 @@ class Screen(_Screen):
             seat = core.to_move(st)
             if self.mode == M_RECAP:   # a hint asked for over the recap: the decision comes first
                 del self.recent[:]
+                del self.where[:]
                 self._enter()
                 self.dirty |= D_PANEL | D_BOARD | D_FOOT
             if self.mode in (M_WAIT, M_OVER):
@@ -384,6 +399,12 @@ class Screen(_Screen):
             bd.lane_marks[self.ch[self.cur]] = B.L_CURSOR
         elif self.mode == M_AMOUNT:
             bd.lane_marks[self.seg] = B.L_CURSOR
+        elif self.mode in (M_RECAP, M_WAIT):   # where the selected recap line / the last move was
+            at = self.where[len(self.where) - 1 - self.rcur] if self.mode == M_RECAP else self.last_at
+            if at >= 64:
+                bd.lane_marks[at - 64] = B.L_CURSOR
+            elif at >= 0:
+                bd.marks[at] = B.F_CURSOR
         # free segments dashed only when a canal may be built now
         bd.show_free = st[S.O_PHASE] in (S.BRIBE, S.OVERSEER, S.EXTRA)
 
@@ -511,12 +532,12 @@ class Screen(_Screen):
             q = core.to_move(st)
             who = SEAT_LETTERS[q] + " " + SEAT_NAMES[q]
             if self.lay and self.lay.short and self.last:
-                return self.last
+                return self.last.split(":")[0]   # what and where (the field's count is on the log)
             return "%s is thinking" % who
         if m == M_OVER:
             return "A results"
         if m == M_RECAP:
-            return "A your turn  (what the others did)"
+            return "A your turn  %s where" % ("X/Y" if k == "X/Y" else "up/down")
         if m == M_BID:
             return "A %s  %s amount" % ("pass" if self.ch[self.cur] == 0 else "bid", k)
         if m == M_TILE:
@@ -688,7 +709,16 @@ class Screen(_Screen):
         return rows
 
     def _recent_rows(self, rows):
-        for i in range(len(self.recent) - 1, -1, -1):
+        n = len(self.recent)
+        if self.mode != M_RECAP:
+            for i in range(n - 1, -1, -1):
+                rows.append((P.R_INFO, self.recent[i]))
+            return
+        # from the selected line (its place marked, behind an arrow) on: it is never below the
+        # panel's end
+        sel = n - 1 - self.rcur
+        rows.append((P.R_INFO, ARROW_RIGHT + self.recent[sel]))
+        for i in range(sel - 1, -1, -1):
             rows.append((P.R_INFO, self.recent[i]))
 
     def seat_rows(self):
@@ -736,8 +766,15 @@ class Screen(_Screen):
         if m == M_RECAP:
             if e == ev.OK or e == ev.BACK:
                 del self.recent[:]
+                del self.where[:]
                 self._enter()
                 self.dirty |= D_PANEL | D_BOARD | D_FOOT
+            elif e in (ev.UP, ev.DOWN, ev.LEFT, ev.RIGHT, ev.NEXT, ev.PREV):
+                # newest first on the panel: down / next selects an older line
+                step = 1 if e in (ev.DOWN, ev.RIGHT, ev.NEXT) else -1
+                self.rcur = (self.rcur + step) % len(self.recent)
+                self._marks()
+                self.dirty |= D_PANEL | D_BOARD
             return
         fwd = e in (ev.RIGHT, ev.NEXT)
         back = e in (ev.LEFT, ev.PREV)

@@ -415,16 +415,114 @@ def tile_text(code):
     return "%s x%d" % (CROP_NAMES[code >> 1], (code & 1) + 1)
 
 
-def seg_words(st, s):
-    """A canal segment in words (no coordinates: the board has no labels): what it waters."""
+CROP_MANY = ("potatoes", "beans", "chilies", "bananas", "sugar cane")
+_EDGES = ("top", "bottom", "left", "right")
+
+
+def plot_node(p):
+    """The intersection at the corner of plot p's 2 x 2 block that p touches."""
+    x = p % 8
+    y = p // 8
+    return (y // 2 + y % 2) * 5 + x // 2 + x % 2
+
+
+def _crop_words(st, q, letters):
+    """What stands on plot q as a player sees it ("N's beans", "a desert"), or None if empty."""
+    if st[O_TILE + q] & DESERT:
+        return "a desert"
+    c = live_crop(st, q)
+    if c < 0:
+        return None
+    o = owner(st, q)
+    return "%s's %s" % (letters[o], CROP_MANY[c]) if o >= 0 else "the " + CROP_MANY[c]
+
+
+def plot_words(st, p, letters):
+    """Where plot p is, by what a player sees next to it: "by the spring", "next to N's beans",
+    "by a palm", "by a canal", "two plots left of W's beans", "three plots above the spring" (the
+    board has no labels to count by)."""
+    if plot_node(p) == st[O_SPRING]:
+        return "by the spring"
+    x = p % 8
+    for q in (p - 1 if x > 0 else -1, p + 1 if x < 7 else -1, p - 8, p + 8):
+        if 0 <= q < NPLOT:
+            w = _crop_words(st, q, letters)
+            if w:
+                return "next to " + w
+    if has_palm(st, p):
+        return "by a palm"
+    if irrigated(st, p):
+        return "by a canal"
+    y = p // 8
+    for d in range(4):   # two plots away in a straight line: "two plots left of W's beans"
+        q = (p - 2 if x > 1 else -1, p + 2 if x < 6 else -1, p - 16, p + 16)[d]
+        if 0 <= q < NPLOT:
+            w = _crop_words(st, q, letters)
+            if w:
+                return "two plots %s of %s" % (("right", "left", "below", "above")[d], w)
+    v = _EDGES[0] if y == 0 else (_EDGES[1] if y == 5 else None)
+    h = _EDGES[2] if x == 0 else (_EDGES[3] if x == 7 else None)
+    if v and h:
+        return "in the %s %s corner" % (v, h)
+    # counted from the spring (in plots, along the longer way)
+    n = st[O_SPRING]
+    dx = x - 2 * (n % 5)
+    dx = dx + 1 if dx >= 0 else -dx
+    dy = y - 2 * (n // 5)
+    dy = dy + 1 if dy >= 0 else -dy
+    if (v or h) and (dx > 3 or dy > 3):   # far from the spring: the edge is nearer to count
+        return "on the %s edge" % (v or h)
+    if dx >= dy:
+        d = _EDGES[3] if x >= 2 * (n % 5) else _EDGES[2]
+        return "%s plot%s %s of the spring" % (_COUNT[dx], "" if dx == 1 else "s", d)
+    d = "below" if y >= 2 * (n // 5) else "above"
+    return "%s plot%s %s the spring" % (_COUNT[dy], "" if dy == 1 else "s", d)
+
+
+_COUNT = ("", "one", "two", "three", "four", "five", "six", "seven", "eight")
+
+
+def seg_words(st, s, letters):
+    """A canal segment by what it runs past: "the canal by the spring", "the canal between W's
+    potatoes and N's beans", "the canal along the beans", or by the board's edge."""
+    a, b = seg_ends(s)
+    if st[O_SPRING] == a or st[O_SPRING] == b:
+        return "the canal by the spring"
     tmp = bytearray(4)
     k = seg_plots(s, tmp)
-    return "a canal along %d plots" % k
+    one = _crop_words(st, tmp[0], letters) or _crop_words(st, tmp[1], letters)
+    two = None
+    if k == 4:   # plots 0, 1 on one side of the lane, 2, 3 on the other
+        two = _crop_words(st, tmp[2], letters) or _crop_words(st, tmp[3], letters)
+    if one and two and one != two:
+        return "the canal between %s and %s" % (one, two)
+    if one or two:
+        return "the canal along %s" % (one or two)
+    if s < 16:
+        e = _EDGES[0] if s < 4 else (_EDGES[1] if s >= 12 else None)
+    else:
+        i = (s - 16) % 5
+        e = _EDGES[2] if i == 0 else (_EDGES[3] if i == 4 else None)
+    return ("the canal on the %s edge" % e) if e else "the canal by empty plots"
+
+
+def action_place(st, a):
+    """Where action a (said before it is applied) happens: a plot, 64 + a segment, or -1."""
+    kind = a >> 12
+    pay = a & 0xFFF
+    if kind == K_PLACE:
+        return pay % 48
+    if kind >= K_PROPOSE:
+        return 64 + pay
+    if kind == K_AMOUNT and st[O_PHASE] == BRIBE and st[O_PEND]:
+        return 64 + st[O_PEND_SEG]
+    return -1
 
 
 def action_text(st, seat, a, letters):
     """A short line for the log, the recap and hints, e.g. "N bids 5", said before the action
-    is applied; segments and plots are named by what they do, never by coordinates."""
+    is applied; segments and plots are named by what is next to them, never by coordinates
+    (the board has no labels to count by)."""
     who = letters[seat]
     kind = a >> 12
     pay = a & 0xFFF
@@ -450,12 +548,13 @@ def action_text(st, seat, a, letters):
         m = placing_markers(st, seat, t)
         tmp = bytearray(NPLOT)
         size = field(st, p, t >> 1, tmp)
+        where = plot_words(st, p, letters)
         if leftover(st):
-            return "%s lays the leftover %s" % (who, tile_text(t))
-        return "%s plants %s: field of %d, %d marker%s" % (who, tile_text(t), size, m,
-                                                          "" if m == 1 else "s")
+            return "%s lays the leftover %s %s" % (who, tile_text(t), where)
+        return "%s plants %s %s: field of %d, %d marker%s" % (who, tile_text(t), where, size, m,
+                                                             "" if m == 1 else "s")
     if kind == K_PROPOSE:
-        return "%s proposes %s" % (who, seg_words(st, pay))
+        return "%s proposes %s" % (who, seg_words(st, pay, letters))
     if kind == K_SUPPORT:
         q = proposer(st, pay)
         return "%s backs %s's canal" % (who, letters[q] if q >= 0 else "a")
@@ -463,8 +562,8 @@ def action_text(st, seat, a, letters):
         q = proposer(st, pay)
         return "%s takes %s's canal, gets %d" % (who, letters[q] if q >= 0 else "a", total(st, pay))
     if kind == K_BUILD:
-        return "%s builds %s for %d" % (who, seg_words(st, pay),
+        return "%s builds %s for %d" % (who, seg_words(st, pay, letters),
                                         max_total(st) + 1 if proposals(st) else 1)
     if kind == K_EXTRA:
-        return "%s builds its extra canal, %s" % (who, seg_words(st, pay)[2:])
+        return "%s builds its extra canal %s" % (who, seg_words(st, pay, letters)[10:])
     return "%s: action %d" % (who, a)

@@ -1,0 +1,191 @@
+"""Santiago reads in the table's words (issue 27): every text the game draws on 240x240, 240x135
+and 320x240, in both text sizes, while bot-driven games run through the screens (recap, panel,
+log, hint, seats page), holds no coordinate ("(3,2)", "H(1,2)", "V(0,3)", "seat 2") and no short
+form the Rules' "Screen" page does not explain; plantings and canals in the recap and the log are
+named by what is next to them on the board (the spring, a seat's crop, an edge)."""
+import re
+
+import pytest
+
+from host_sim.console import Console
+from meeple import app_game
+from meeple.core import santiago as core
+from meeple.ui import theme
+from meeple.ui.santiago import board as B
+from meeple.ui.santiago import play as PS
+from meeple.ui.santiago import screens as SS
+from meeple.ui.santiago import state as S
+from santiago_screen_driver import Driver
+
+HUMAN, EASY = app_game.HUMAN, app_game.AI_EASY
+BOARDS = ("waveshare_lcd_1_3", "waveshare_lcd_1_14", "waveshare_lcd_2")   # 240x240, 240x135, 320x240
+
+COORD = re.compile(r"\(-?\d+, ?-?\d+\)|\b[HV]\(|\bseat \d|\b\d,\d\b")
+# a short form: letters glued to digits ("H1", "4p", "22mk") or a lone mark ("*", "#")
+CODE = re.compile(r"\b[A-Za-z]+\d+\b|\b\d+[A-Za-z]+\b|[*#@~^]")
+PLACE = ("by the spring", "next to ", "along ", "between ", " edge", " corner", "by a canal",
+         "by empty plots", " plot", "spring",
+         "the middle", "palm")
+
+
+def legend():
+    return dict(PS.RULES)["Screen"]
+
+
+def unexplained(text, key=legend):
+    """The short forms in `text` the legend page does not name."""
+    known = key()
+    return [m for m in CODE.findall(text) if m not in known]
+
+
+def test_the_checks_catch_what_they_are_for():
+    for bad in ("N plants bean x2 on (3,2)", "W builds H(1,2) for 3", "V(0,3)", "seat 2 bids 4",
+                "3,4"):
+        assert COORD.search(bad), bad
+    assert unexplained("W bid 5*", lambda: "x1 / x2") == ["*"]
+    assert "*" in legend()                          # the placing seat's mark is explained
+    assert unexplained("22mk left") == ["22mk"]
+    assert unexplained("potato x2") == []          # x1 / x2: on the Screen page
+    assert not COORD.search("Round 3, Placing tiles") and not unexplained("field of 3, 2 markers")
+
+
+def start(board, large, tmp_path):
+    con = Console(board, root=str(tmp_path))
+    con.app.settings["text"] = large
+    con.app.settings["ai_pause"] = 0
+    con.app.apply_text()
+    con.keys("A")
+    plugin = [g for g in con.app.games if g.GAME == "santiago"][0]
+    con.board.TEST_SEED = 77
+    app_game.start(con.app, plugin, 4, [HUMAN, EASY, EASY, EASY],
+                   {"spring": "any", "open_money": False, "palms": True})
+    con.app.render()
+    return con
+
+
+ROUNDS = 5   # every kind of action comes up in a few rounds; whole games run in test_santiago_screen
+
+
+@pytest.mark.parametrize("large", [0, 1])
+@pytest.mark.parametrize("board", BOARDS)
+def test_every_text_drawn_names_places_not_coordinates(board, large, tmp_path):
+    con = start(board, large, tmp_path)
+    drawn = set()
+    on_text = con.canvas.on_text
+
+    def keep(x, y, w, h, s):
+        drawn.add(s)
+        on_text(x, y, w, h, s)
+    con.canvas.on_text = keep
+    app = con.app
+    menu = "Y" if any(n == "Y" for n, _ in con.board.BUTTONS) and any(
+        n == "down" for n, _ in con.board.BUTTONS) else "hold:B"
+    nxt = "down" if any(n == "down" for n, _ in con.board.BUTTONS) else "X"
+    recaps = []
+    toured = set()
+
+    def choose(label):
+        for _ in range(10):
+            if app.screen.menu.labels[app.screen.menu.cursor] == label:
+                con.keys("A")
+                return
+            con.keys(nxt)
+        raise AssertionError(label)
+
+    def decide(game):
+        st = app.session.state
+        if st[S.O_PHASE] in toured:
+            return
+        toured.add(st[S.O_PHASE])     # once per phase: the log, the seats and a hint
+        con.keys(menu)
+        choose("Log")
+        con.keys("B")
+        con.keys(menu)
+        choose("Seats and scores")
+        con.keys("B")
+        con.keys(menu)
+        choose("Hint")
+        for _ in range(50):
+            con.wait(20)
+            if app.screen.title == "Hint":
+                break
+        assert app.screen.title == "Hint"
+        con.keys("B B")
+        assert app.screen is game
+    drv = Driver(con, seed=5, policy="bot")
+    drv.on_decision = decide
+    marked = [0]
+    for _ in range(20000):
+        s = app.session
+        g = s.screen
+        if g.mode == PS.M_RECAP and app.screen is g:
+            recaps.extend(g.recent)
+            marked[0] += recap_marks(con, g, drv.fwd if not drv.dpad else "down")
+        if s.state[S.O_ROUND] > ROUNDS or not drv.step():
+            break
+        if s.state[S.O_PHASE] == S.AUCTION:
+            toured.clear()
+    assert app.session.state[S.O_ROUND] > ROUNDS
+    log = SS.log_text(app.session.screen, 400).split("\n")
+    for t in sorted(drawn) + log + recaps:
+        assert not COORD.search(t), t
+        assert not unexplained(t), (t, unexplained(t))
+    # where things went: every planting and canal line of the log names a place on the board
+    kinds = set()
+    for t in log:
+        for verb in ("plants", "lays", "proposes the", "builds the", "builds its extra"):
+            if verb in t:
+                kinds.add(verb)
+                assert any(w in t for w in PLACE), t
+    assert {"plants", "builds the"} <= kinds, kinds
+    assert any(w in t for t in recaps for w in PLACE), recaps
+    assert marked[0] >= 6, marked       # recap lines whose place was checked on the board
+
+
+def pixel(con, x, y):
+    o = (y * con.board.WIDTH + x) * 2
+    return con.panel.pixels[o] << 8 | con.panel.pixels[o + 1]
+
+
+def recap_marks(con, g, key):
+    """Select each recap line in turn: a planting marks the plot that now holds the seat's
+    tile (yellow frame on the panel), a canal built the lane that now holds it (yellow). Returns
+    how many lines were checked."""
+    con.app.render()
+    st = con.app.session.state
+    bd = g.board
+    lay = g.lay
+    n = len(g.recent)
+    checked = 0
+    for k in range(n):
+        assert g.rcur == k
+        line = g.recent[n - 1 - k]
+        plots = [p for p in range(S.NPLOT) if bd.marks[p] & B.F_CURSOR]
+        lanes = [q for q in range(S.NSEG) if bd.lane_marks[q] & B.L_CURSOR]
+        con.app._full = True      # a whole repaint: the panel's text runs read whole
+        con.app.render()
+        text = con.text()
+        assert any(t.startswith("\x7f") and line.startswith(t[1:]) for t in text) or (
+            not g.panel_shown()), (line, text)      # the selected line behind the arrow
+        if " plants " in line or " lays " in line:
+            assert len(plots) == 1 and not lanes, (line, plots, lanes)
+            p = plots[0]
+            assert S.tile_code(st, p) >= 0
+            if " plants " in line:
+                assert PS.SEAT_LETTERS[S.owner(st, p)] == line[0], line
+            x, y = lay.plot_xy(p)
+            if x + lay.pw <= bd.hide_x:
+                assert pixel(con, x, y) == theme.ACCENT, line
+            checked += 1
+        elif " builds " in line and "no canal" not in line:
+            assert len(lanes) == 1 and not plots, (line, plots, lanes)
+            assert st[S.O_CANAL + lanes[0]]
+            x, y, w, h = lay.seg_rect(lanes[0])
+            if x + w <= bd.hide_x:
+                assert pixel(con, x + w // 2, y + h // 2) in (theme.ACCENT, B.sprites.CANAL), line
+            checked += 1
+        elif line.startswith(("Drought", "Round")):
+            assert not plots and not lanes, line
+        con.keys(key)
+    assert g.rcur == 0    # round the lines, back to the newest
+    return checked
