@@ -98,7 +98,7 @@ def worker_tile(c, x, y, size, seat, w4):
     ink = theme.SEAT_INK[seat]
     c.fill_rect(x + 1, y + 1, size - 2, size - 2, col)
     face_glyph(c, 3 + seat, x + 2, y + 2, ink, col)
-    mx = x + size // 2 - 3                          # centred digit column
+    mx = x + size // 2 - 2                          # centred: 3 px clear of the letter
     for d in range(4):
         n = w4[d]
         if n:
