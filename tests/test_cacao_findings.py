@@ -85,7 +85,7 @@ def _see_place(con, k, scr, rec):
     if pv is not None and pv.n_fills:
         keys = [pv.fill_keys[i] for i in range(pv.n_fills)]
         vis = all(scr.table.visible(kk) for kk in keys + [scr.cursor])
-        fire = all(near(pixel(con, *(a + 2 for a in cell_xy(scr.table, kk))), FIRE) for kk in keys) if vis else False
+        fire = all(near(pixel(con, *(a + 1 for a in cell_xy(scr.table, kk))), FIRE) for kk in keys) if vis else False
         rec.fills.append((keys, vis, fire))
 
 
@@ -420,4 +420,4 @@ def test_a_fill_beyond_the_view_edge_pans_into_view(board):
     assert t.visible(cur) and t.visible(fill), "the fill is off the table's view"
     x, y = cell_xy(t, fill)
     assert x + CS <= scr.panel.x
-    assert near(pixel(con, x + 2, y + 2), FIRE)
+    assert near(pixel(con, x + 1, y + 1), FIRE)

@@ -269,11 +269,21 @@ class App:
             self._full = False
             top.draw(self.canvas)
             if self.toast:
-                self.toast.draw(self.canvas)
+                self._draw_toast(top)
         else:
             top.update(self.canvas)
             if self.toast and not self.toast.shown:
-                self.toast.draw(self.canvas)
+                self._draw_toast(top)
+
+    def _draw_toast(self, top):
+        t = self.toast
+        if t is None:
+            return
+        area = getattr(top, "toast_area", None)   # a screen with a part the note must not cover
+        if area:
+            t.draw(self.canvas, *area())
+        else:
+            t.draw(self.canvas)
 
     def step(self, events=()):
         """Run the events, let time pass, paint: one turn of the main loop."""

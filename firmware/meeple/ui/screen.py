@@ -238,22 +238,32 @@ class DialogScreen(Screen):
 
 
 class Toast:
-    """A one-line note over the bottom of the body for `ms`; the app repaints the screen when
-    it goes."""
+    """A note over the bottom of the body for `ms`; the app repaints the screen when it goes.
+    A screen whose side shows what it exists to show (Cacao's scores) gives the part the note
+    may cover: toast_area() -> (x, w, bottom); the note wraps to fit it."""
 
     def __init__(self, text, until):
         self.text = text
         self.until = until
         self.shown = False
+        self.rect = (0, 0, 0, 0)     # where it was drawn: x, y, w, h
 
-    def draw(self, c):
+    def draw(self, c, ax=0, aw=0, bottom=0):
         self.shown = True
         f = text_font()
-        cols = (c.width - 12) // f.w
-        s = self.text[:cols]
-        w = len(s) * f.w + 12
-        h = f.h + 8
-        x = (c.width - w) // 2
-        y = c.height - footer_h() - h - 2
+        aw = aw or c.width
+        bottom = bottom or c.height - footer_h()
+        lines = wrap(self.text, (aw - 12) // f.w)
+        w = 0
+        for s in lines:
+            w = max(w, len(s) * f.w + 12)
+        lh = f.h + 2
+        h = len(lines) * lh + 6
+        x = ax + (aw - w) // 2
+        y = bottom - h - 2
+        self.rect = (x, y, w, h)
         c.frame(x, y, w, h, theme.EDGE)
-        cell(c, x + 1, y + 1, w - 2, h - 2, s, theme.FG, theme.PANEL, f, 1)
+        c.fill_rect(x + 1, y + 1, w - 2, 2, theme.PANEL)
+        for i in range(len(lines)):
+            cell(c, x + 1, y + 3 + i * lh, w - 2, lh, lines[i], theme.FG, theme.PANEL, f, 1)
+        c.fill_rect(x + 1, y + h - 3, w - 2, 2, theme.PANEL)

@@ -28,10 +28,9 @@ def symbol(c, key, x, y):
     elif key in ("worker", "overbuilt", "fire", "hand"):
         T.worker_tile(c, x, y, 24, 1, b"\x02\x01\x00\x01")
         if key == "overbuilt":
-            c.fill_rect(x + 1, y + 1, 4, 4, theme.BLACK)
-            c.fill_rect(x + 1, y + 1, 3, 3, theme.WHITE)
+            T.overbuilt_mark(c, x, y, 24)
         elif key == "fire":
-            c.fill_rect(x + 4, y, 16, 3, T.FIRE)
+            c.fill_rect(x + 4, y, 16, 2, T.FIRE)
         elif key == "hand":
             c.frame(x, y, 24, 24, theme.WHITE, 2)
     elif key == "fill" or key == "unknown":
@@ -40,7 +39,7 @@ def symbol(c, key, x, y):
         else:
             c.frame(x, y, 24, 24, theme.BLACK)
             cell(c, x + 1, y + 1, 22, 22, "?", theme.FG, T.SPACE, T.SMALL, 1)
-        c.frame(x + 2, y + 2, 20, 20, T.FIRE)
+        c.frame(x + 1, y + 1, 22, 22, T.FIRE)
     else:
         c.fill_rect(x, y, 24, 24, T.TABLE_BG)
         if key == "legal":

@@ -660,6 +660,11 @@ class Screen(_Base):
         self._footer = ""
         del st
 
+    def toast_area(self):
+        """Notes go over the table, never the side panel (scores, hand, display)."""
+        t = self.table
+        return (t.x, t.w, t.y + t.h) if t else (0, 0, 0)
+
     def _footer_text(self):
         mode = self.mode
         if self.note:

@@ -59,28 +59,66 @@ class Overlay:
         return False
 
 
+# The face's marks are 5 x 9 glyphs (the font's are 5 x 7: 0.7 mm on the 1.3" panel), in GS4
+# for Canvas.bitmap, 6 px a row: 1 2 3 (workers on a side, never more) then the seat letters.
+# A 24 px face holds a letter and four side digits 9 px tall with a pixel between all of them
+# only with the letter in the top-left corner: top and bottom digits centred, the right one
+# centred, the left one below the letter (tests/test_cacao_faces.py measures every face).
+FACE_GLYPHS = (
+    b"\x00\x10\x00\x01\x10\x00\x00\x10\x00\x00\x10\x00\x00\x10\x00\x00\x10\x00\x00\x10\x00\x00"
+    b"\x10\x00\x01\x11\x00\x01\x11\x00\x10\x00\x10\x00\x00\x10\x00\x00\x10\x00\x01\x00\x00\x10"
+    b"\x00\x01\x00\x00\x10\x00\x00\x11\x11\x10\x01\x11\x00\x10\x00\x10\x00\x00\x10\x00\x00\x10"
+    b"\x00\x11\x00\x00\x00\x10\x00\x00\x10\x10\x00\x10\x01\x11\x00\x11\x11\x00\x10\x00\x10\x10"
+    b"\x00\x10\x10\x00\x10\x11\x11\x00\x10\x10\x00\x10\x01\x00\x10\x00\x10\x10\x00\x10\x11\x11"
+    b"\x00\x10\x00\x10\x10\x00\x10\x10\x00\x10\x11\x11\x00\x10\x00\x00\x10\x00\x00\x10\x00\x00"
+    b"\x10\x00\x00\x10\x00\x10\x10\x00\x10\x10\x00\x10\x10\x00\x10\x10\x10\x10\x10\x10\x10\x10"
+    b"\x10\x10\x11\x01\x10\x10\x00\x10\x10\x00\x10\x10\x00\x10\x10\x00\x10\x01\x01\x00\x00\x10"
+    b"\x00\x00\x10\x00\x00\x10\x00\x00\x10\x00\x00\x10\x00")
+GLYPH_W = 6                      # bitmap width; the ink is 5 px wide
+GLYPH_H = 9
+_GLYPH_BYTES = GLYPH_W * GLYPH_H // 2
+_pal2 = [0, 0]                   # tile colour, ink: handed to Canvas.bitmap
+_glyphs = memoryview(FACE_GLYPHS)
+
+
+def face_glyph(c, i, x, y, ink, col):
+    """Glyph i of FACE_GLYPHS (0-2: digits 1-3, 3-6: letters R P W Y) with its top-left at x, y."""
+    _pal2[0] = col
+    _pal2[1] = ink
+    o = i * _GLYPH_BYTES
+    c.bitmap(_glyphs[o:o + _GLYPH_BYTES], GLYPH_W, GLYPH_H, x, y, _pal2)
+    if c.on_text:                   # the simulator's record of the text on screen
+        c.on_text(x, y, GLYPH_W, GLYPH_H, "123RPWY"[i])
+
+
 def worker_tile(c, x, y, size, seat, w4):
-    """A worker tile in the seat's colour, its letter in the middle and on each side the number
-    of workers standing there as a digit (pips of 2 and 3 are hard to tell apart at 24 px)."""
+    """A worker tile in the seat's colour, its letter in the top-left corner and on each side the
+    number of workers standing there as a digit (pips of 2 and 3 are hard to tell apart)."""
     col = theme.SEAT_COLORS[seat]
     ink = theme.SEAT_INK[seat]
     c.fill_rect(x + 1, y + 1, size - 2, size - 2, col)
-    mx = x + (size - SMALL.w) // 2
-    my = y + (size - SMALL.h) // 2
-    c.text(LETTERS[seat], mx, my, ink, col, SMALL)
+    face_glyph(c, 3 + seat, x + 2, y + 2, ink, col)
+    mx = x + size // 2 - 2                          # centred: 3 px clear of the letter
     for d in range(4):
         n = w4[d]
         if n:
             if d == 0:
-                tx, ty = mx, y + 1
+                tx, ty = mx, y + 2
             elif d == 1:
-                tx, ty = x + size - 1 - SMALL.w, my
+                tx, ty = x + size - 7, y + size // 2 - 4
             elif d == 2:
-                tx, ty = mx, y + size - 1 - SMALL.h
-            else:
-                tx, ty = x + 2, my
-            c.text("%d" % n, tx, ty, ink, col, SMALL)
+                tx, ty = mx, y + size - 2 - GLYPH_H
+            else:                                   # below the letter: 2 + 9 + a pixel
+                tx, ty = x + 2, y + max(12, size // 2 - 4)
+            face_glyph(c, n - 1, tx, ty, ink, col)
     c.frame(x, y, size, size, theme.BLACK)
+
+
+def overbuilt_mark(c, x, y, size):
+    """A second layer under the tile: a white square in the top-right corner, clear of the
+    letter, the top digit and the right one."""
+    c.fill_rect(x + size - 7, y + 2, 5, 5, theme.BLACK)
+    c.fill_rect(x + size - 6, y + 3, 3, 3, theme.WHITE)
 
 
 def workers4(pat, rot, out):
@@ -280,9 +318,8 @@ class Table:
             top = kind & 255
             seat = top >> 6
             worker_tile(c, x, y, CS, seat, workers4((top >> 4) & 3, (top >> 2) & 3, self._w4))
-            if top & 1:                               # overbuilt: a second layer in the corner
-                c.fill_rect(x + 1, y + 1, 4, 4, theme.BLACK)
-                c.fill_rect(x + 1, y + 1, 3, 3, theme.WHITE)
+            if top & 1:                               # overbuilt: a second layer
+                overbuilt_mark(c, x, y, CS)
         elif kind & 32:                               # preview fill
             t = kind & 31
             if t == m.UNKNOWN:
@@ -290,7 +327,7 @@ class Table:
                 cell(c, x + 1, y + 1, CS - 2, CS - 2, "?", theme.FG, SPACE, SMALL, 1)
             else:
                 sprites.jungle_tile(c, x, y, CS, m.cacao.JUNGLE_NAMES[t])
-            c.frame(x + 2, y + 2, CS - 4, CS - 4, FIRE)  # "will be filled"
+            c.frame(x + 1, y + 1, CS - 2, CS - 2, FIRE)  # "will be filled", in the edge band
         elif 1 <= kind <= 10:
             sprites.jungle_tile(c, x, y, CS, m.cacao.JUNGLE_NAMES[kind])
         else:
@@ -303,14 +340,14 @@ class Table:
         if fire:
             for d in range(4):
                 if fire & (1 << d):
-                    if d == 0:
-                        c.fill_rect(x + 4, y, CS - 8, 3, FIRE)
+                    if d == 0:                # 2 px: the face's marks start at 2
+                        c.fill_rect(x + 4, y, CS - 8, 2, FIRE)
                     elif d == 1:
-                        c.fill_rect(x + CS - 3, y + 4, 3, CS - 8, FIRE)
+                        c.fill_rect(x + CS - 2, y + 4, 2, CS - 8, FIRE)
                     elif d == 2:
-                        c.fill_rect(x + 4, y + CS - 3, CS - 8, 3, FIRE)
+                        c.fill_rect(x + 4, y + CS - 2, CS - 8, 2, FIRE)
                     else:
-                        c.fill_rect(x, y + 4, 3, CS - 8, FIRE)
+                        c.fill_rect(x, y + 4, 2, CS - 8, FIRE)
         if s & (1 << 16):                             # last move: four corners
             for cx, cy in ((x, y), (x + CS - 5, y), (x, y + CS - 2), (x + CS - 5, y + CS - 2)):
                 c.fill_rect(cx, cy, 5, 2, LAST)
