@@ -38,7 +38,7 @@ def shots(board, out):
     """Play on and take each screen the first time it shows."""
     con = _game(board, (H, H, E, E))
     drv = Driver(con, seed=0)
-    todo = ["auction", "placement", "bribe", "overseer", "drought"]
+    todo = ["auction", "placement", "bribe", "overseer", "drought", "recap"]
 
     def shot(name):
         con.shot(os.path.join(out, "santiago_%s_%s.png" % (name, board)))
@@ -56,7 +56,13 @@ def shots(board, out):
             if any(g.dmarks[p] == S.LOSE for p in range(S.NPLOT)):
                 shot("drought")
         elif top is g and st[S.O_ROUND] >= 3:
-            if g.mode == PS.M_BID and len(S.bids_made(st)) >= 2 and "auction" in todo:
+            if (g.mode == PS.M_RECAP and "recap" in todo
+                    and sum(1 for at in g.where if at >= 0) >= 2):
+                con.tap("down")     # an older line that happened somewhere: the board marks it
+                while g.where[len(g.where) - 1 - g.rcur] < 0:
+                    con.tap("down")
+                shot("recap")
+            elif g.mode == PS.M_BID and len(S.bids_made(st)) >= 2 and "auction" in todo:
                 shot("auction")
             elif g.mode == PS.M_PLOT and "placement" in todo:
                 for _ in range(3):
