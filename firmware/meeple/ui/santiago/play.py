@@ -517,6 +517,17 @@ class Screen(_Screen):
         return "Round %d/%d  %s  %s overseer" % (st[S.O_ROUND], S.rounds(st), S.PHASE_NAMES[ph],
                                                  SEAT_LETTERS[ov])
 
+    def toast_area(self):
+        """Notes go over the board, never over the panel (the tiles, bids, proposals and what
+        the choice under the cursor does): on 240x135 left of the panel while it is in."""
+        lay = self.lay
+        if lay is None:
+            return (0, 0, 0)
+        w = lay.bw
+        if lay.short and self.panel_shown():
+            w = min(w, lay.panel[0] - 1 - lay.x0)
+        return (lay.x0, w, lay.y0 + lay.bh)
+
     def keys(self):
         """The words for "previous / next" on this board: the d-pad, or X / Y without one."""
         inp = self.app.input if self.app else None
