@@ -19,7 +19,7 @@ from host_sim.console import Console
 from meeple import app_game
 from meeple.ui.santiago import play as PS
 from santiago_screen_driver import Driver
-from test_cacao_toasts import Frames, inside, meets
+from test_cacao_toasts import Frames, inside, meets, show
 
 H, E = app_game.HUMAN, app_game.AI_EASY
 BOARDS = ("waveshare_lcd_1_3", "waveshare_lcd_1_14", "waveshare_lcd_2")   # 240x240, 240x135, 320x240
@@ -65,11 +65,7 @@ def notes_in(con, g, frames, seen):
     """Raise every note over the decision on screen and check each."""
     seen.add(g.mode)
     for text in messages():
-        con.app.show_toast(text, 2500)
-        con.app.render()
-        got = [r for t, r in frames.rects if t == text]
-        assert got, "the note %r was not drawn" % text
-        check(con, g, text, got[-1])
+        check(con, g, text, show(con, frames, text))
         con.wait(3000)               # it goes; the screen repaints under it
         assert con.app.toast is None
         del frames.rects[:]
