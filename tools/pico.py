@@ -98,6 +98,7 @@ class Pico:
         self.max_speed = max_speed
         self.control = control or _free_port()
         self.vh = None
+        self._awake_duty = None   # the backlight after a reset or the last press: the console awake
 
     @property
     def device(self):
@@ -109,6 +110,8 @@ class Pico:
         flash = os.path.join(self.state_dir, "flash.bin")
         if self.fresh and os.path.exists(flash):
             os.remove(flash)
+        if os.path.exists(os.path.join(self.state_dir, "keys.log")):
+            os.remove(os.path.join(self.state_dir, "keys.log"))
         kw = dict(tty=os.path.join(self.state_dir, "tty"), control=self.control, flash=flash,
                   log=os.path.join(self.state_dir, "emulator.log"), max_speed=self.max_speed)
         if self.lcd:
@@ -175,6 +178,7 @@ class Pico:
                     vh.sleep(100)
                 last = vh.wait_idle(ms=quiet_ms, timeout_ms=timeout_ms)["last_ms"]
                 if last is not None:
+                    self._awake_duty = _duty(vh.stats())
                     return last
                 # nothing drawn since the emulator's power-on: the bytes seen were the old run's,
                 # just before a reset restarted it; wait for the new run's title
@@ -208,9 +212,32 @@ class Pico:
             else:
                 hold = tok.startswith("hold:")
                 name = tok[5:] if hold else tok
+                self._wake_if_dimmed(name, quiet_ms)
                 t = vh.press(_KIT_BUTTON.get(name, name), ms=HOLD_MS if hold else TAP_MS, wait=True)
                 vh.wait_idle(ms=quiet_ms, timeout_ms=600000, after_ms=t["t_press_ms"])
+                self._awake_duty = _duty(vh.stats())
+                self._log_key(tok, t["t_press_ms"])
         return shots
+
+    def _wake_if_dimmed(self, name, quiet_ms):
+        """Wake a console that dimmed its backlight before the next press lands.
+
+        The kit runs a sleeping firmware as fast as it can (max_speed=0), so while this side is
+        busy (a screenshot, a slow host) the console's idle clock races on, and past its DIM_MS
+        (60 emulated s) the next press would only wake it: on a real board the player presses
+        once more, and host_sim, whose clock moves only with the script, never dims. So do what
+        the player does: one waking press (the console does nothing else with it), logged."""
+        duty = _duty(self.vh.stats())
+        if self._awake_duty is None or duty >= self._awake_duty:
+            return
+        t = self.vh.press(_KIT_BUTTON.get(name, name), ms=TAP_MS, wait=True)
+        self.vh.wait_idle(ms=quiet_ms, timeout_ms=600000, after_ms=t["t_press_ms"])
+        self._log_key("(wake: backlight %.2f, awake %.2f)" % (duty, self._awake_duty), t["t_press_ms"])
+
+    def _log_key(self, what, t_press_ms):
+        """One line per press in <state>/keys.log: where a session's run diverged, afterwards."""
+        with open(os.path.join(self.state_dir, "keys.log"), "a") as f:
+            f.write("%.0f %s\n" % (t_press_ms, what))
 
     def mpremote(self, *args, timeout=600):
         """Run `mpremote connect <tty> ARGS...`; returns the CompletedProcess (text)."""
@@ -225,6 +252,12 @@ class Pico:
         if res.returncode:
             raise RuntimeError("on the emulated Pico: %s" % (res.stderr.strip() or res.stdout.strip()))
         return res.stdout
+
+
+def _duty(stats):
+    """The backlight's PWM duty (0..1) from the kit's stats; 1 for a plain on/off pin."""
+    bl = stats.get("backlight") or {}
+    return bl.get("duty", 1.0 if bl.get("level", 1) else 0.0)
 
 
 FIRMWARES = ("frozen", "stock")  # the release firmware (make firmware), or the kit's + make flash

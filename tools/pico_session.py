@@ -147,7 +147,8 @@ def play(pico, board, games=None, out_dir=None, log=print):
             try:
                 compare(p, s, p.replace(".pico.png", ".diff.png"))
             except Mismatch as e:
-                failures.append("%s %s: %s" % (board, game, e))
+                failures.append("%s %s: %s (the presses: %s)" % (board, game, e,
+                                                                  os.path.join(pico.state_dir, "keys.log")))
                 log("MISMATCH %s %s: %s" % (board, game, e))
         log("session %s %s: %d shots compared in %.0f s wall" % (board, game, len(picos), time.time() - t0))
     return compared, failures
