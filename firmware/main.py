@@ -58,7 +58,7 @@ def main():
     app.restart = machine.reset   # A on the crash screen (meeple.crash)
     gc.collect()
     app.boot()
-    app.run(buttons.read, time.sleep_ms)
+    app.run(buttons.read, buttons.nap)
 
 
 def last_resort(e):

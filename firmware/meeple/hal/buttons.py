@@ -5,6 +5,9 @@ bits. A falling-edge interrupt latches each press, so a tap shorter than the pol
 still seen; debounce and auto-repeat are meeple.ui.input's job.
 """
 from machine import Pin
+from time import sleep_ms
+
+NAP_STEP_MAX = 10   # naps up to this long end within a millisecond of a press (the awake poll)
 
 from meeple.ui.input import BUTTON_NAMES
 
@@ -38,3 +41,16 @@ class Buttons:
         tapped = self.latched
         self.latched = 0
         return down, tapped
+
+    def nap(self, ms):
+        """The main loop's sleep between polls: up to `ms`, but over within a millisecond of a
+        press (the IRQ latches it), so a press waits for its poll at most 1 ms, not a whole
+        10 ms poll interval (press-to-pixels budgets, DESIGN.md). The dimmed and off polls
+        (40, 100 ms) sleep in one piece: there the waking press does nothing else anyway."""
+        if ms > NAP_STEP_MAX:
+            sleep_ms(ms)
+            return
+        for _ in range(ms):
+            if self.latched:
+                return
+            sleep_ms(1)
