@@ -121,6 +121,14 @@ class Canvas:
             self._off = None
             self._send(o[0], o[1], o[2], o[3])
 
+    def composed(self):
+        """Between begin() and end(): the rectangle's bytes as composed so far (a memoryview of
+        w * h * 2 bytes), to keep a copy of or to overwrite with one; None outside."""
+        o = self._off
+        if o is None:
+            return None
+        return self._mv[:o[2] * o[3] * 2]
+
     def _inside(self, x, y, w, h):
         """Between begin() and end(): the off-screen frame buffer if the rectangle lies in it."""
         o = self._off

@@ -127,6 +127,29 @@ def workers4(pat, rot, out):
     return out
 
 
+# composed tile cells kept (CELL_BYTES each): a pan repaints most of the view, and the tiles it
+# shows (identical jungle tiles, the worker tiles the view showed before it moved) were mostly
+# painted before; a copy is one slice assignment where a worker tile is a dozen drawing calls
+CACHE_CELLS = 24
+CELL_BYTES = CS * CS * 2
+CACHE_RESERVE = 120 * 1024       # the heap a game needs beside it: only the release firmware,
+                                 # whose code is not in the heap, has the room (hardware.md)
+
+
+def _cache_cells():
+    """How many cells the cache may keep: on the release firmware as many as the free heap
+    leaves room for, none from .mpy files (their code fills the heap), all on CPython."""
+    try:
+        from gc import mem_free  # type: ignore[attr-defined]
+    except ImportError:
+        return CACHE_CELLS
+    try:
+        import meeple_firmware  # type: ignore  # noqa: F401  frozen in by tools/firmware.py
+    except ImportError:
+        return 0
+    return max(0, min(CACHE_CELLS, (mem_free() - CACHE_RESERVE) // CELL_BYTES))
+
+
 class Table:
     def __init__(self, x, y, w, h):
         self.x = x
@@ -146,6 +169,14 @@ class Table:
         self._lg = array("H", [0] * 80)         # the view (_tag: left, top, n_legal, n_last)
         self._ls = array("H", [0] * 4)          # that `base` was computed for
         self._tag = [-1, -1, -1, -1]
+        self._replot = True                     # every cell to be looked at in the next update
+        self._seen = array("i", [-9, -9, -9, -9, 0])   # the last update's preview box and cursor
+        n = _cache_cells()
+        self._cache = bytearray(n * CELL_BYTES)
+        self._cache_mv = memoryview(self._cache)
+        self._cache_sig = array("i", [-1] * n)   # the signature in each slot
+        self._cache_n = n
+        self._cache_next = 0                               # the slot filled next (round robin)
 
     def centre(self, key):
         self.left = (key >> 8) - self.cols // 2
@@ -194,6 +225,7 @@ class Table:
         c.fill_rect(self.ox + gw, self.oy, self.x + self.w - self.ox - gw, gh, theme.BG)
         for i in range(len(self.sig)):
             self.sig[i] = -1
+        self._replot = True
         self.update(c, st, ov)
 
     def _signature(self, st, key, ov):
@@ -230,6 +262,7 @@ class Table:
         if (t[0] == self.left and t[1] == self.top and t[2] == ov.n_legal and t[3] == ov.n_last
                 and self._st == st and self._lg == ov.legal and self._ls == ov.last):
             return self.base
+        self._replot = True
         if len(self._st) != len(st):
             self._st = bytearray(len(st))
         self._st[:] = st
@@ -239,32 +272,50 @@ class Table:
         t[1] = self.top
         t[2] = ov.n_legal
         t[3] = ov.n_last
+        # from the lists to the cells, not cell by cell: the legal cells, then the tiles over
+        # them, the open spaces beside the worker tiles, the last move's corners (a walk over
+        # the view's cells looked each one up in every list: 15 of a pan's 80 ms on the Pico)
         base = self.base
+        for i in range(len(base)):
+            base[i] = 0
+        lg = ov.legal
+        for i in range(ov.n_legal):
+            j = self._index(lg[i])
+            if j >= 0:
+                base[j] = 16
         ref = m.ref
-        obi = m.overbuild_in(st) > 0
-        i = 0
-        for row in range(self.rows):
-            y = self.top - row
-            for col in range(self.cols):
-                x = self.left + col
-                s = 0
-                if 0 < y < 256 and 0 < x < 256:
-                    key = (x << 8) | y
-                    r = ref(st, key)
-                    if r >= 64:
-                        s = 256 | m.worker_top(st, r - 64)
-                    elif r >= 0:
-                        s = m.jungle_type(st, r)
-                    elif ov.is_legal(key):
-                        s = 16
-                    elif obi and (ref(st, key + 1) >= 64 or ref(st, key - 1) >= 64 or ref(st, key + 256) >= 64
-                                  or ref(st, key - 256) >= 64):
-                        s = 17                        # m.open_space, its test inlined
-                    if ov.is_last(key):
-                        s |= 1 << 16
-                base[i] = s
-                i += 1
+        for w in range(m.worker_n(st)):
+            k = m.worker_key(st, w)
+            j = self._index(k)
+            if j >= 0 and ref(st, k) == 64 + w:       # the top layer only
+                base[j] = 256 | m.worker_top(st, w)
+        for t in range(m.jungle_n(st)):
+            k = m.jungle_key(st, t)
+            j = self._index(k)
+            if j >= 0 and ref(st, k) == t:
+                base[j] = m.jungle_type(st, t)
+        if m.overbuild_in(st) > 0:      # open spaces (m.open_space): empty, beside a worker tile
+            for w in range(m.worker_n(st)):
+                k = m.worker_key(st, w)
+                if ref(st, k) != 64 + w:
+                    continue
+                for nk in (k + 1, k - 1, k + 256, k - 256):
+                    j = self._index(nk)
+                    if j >= 0 and base[j] == 0 and 0 < nk & 0xFF and ref(st, nk) == -1:
+                        base[j] = 17
+        for i in range(ov.n_last):
+            j = self._index(ov.last[i])
+            if j >= 0:
+                base[j] |= 1 << 16
         return base
+
+    def _index(self, key):
+        """The view's cell index of a key, or -1 when it is out of view."""
+        col = (key >> 8) - self.left
+        row = self.top - (key & 0xFF)
+        if 0 <= col < self.cols and 0 <= row < self.rows:
+            return row * self.cols + col
+        return -1
 
     def update(self, c, st, ov):
         """Repaint the cells whose signature changed. Only the cursor's cell and the cells the
@@ -289,24 +340,73 @@ class Table:
                 y0 = min(y0, f[3 * j + 1])
                 y1 = max(y1, f[3 * j + 1])
         cur = ov.cursor
-        i = 0
-        for row in range(self.rows):
+        seen = self._seen
+        if self._replot:
+            self._replot = False
+            self._visit(c, st, ov, base, 0, self.rows, 0, self.cols, x0, x1, y0, y1, cur)
+        else:   # the plain signatures are those painted: only last time's and this time's
+            # preview boxes and cursors can differ (a walk over every cell: 2 ms of a snap)
+            self._visit_box(c, st, ov, base, seen[0], seen[1], seen[2], seen[3], x0, x1, y0, y1, cur)
+            self._visit_box(c, st, ov, base, x0, x1, y0, y1, x0, x1, y0, y1, cur)
+            for k in (seen[4], cur):
+                if k:
+                    self._visit_box(c, st, ov, base, k >> 8, k >> 8, k & 0xFF, k & 0xFF, x0, x1, y0, y1, cur)
+        seen[0] = x0
+        seen[1] = x1
+        seen[2] = y0
+        seen[3] = y1
+        seen[4] = cur
+
+    def _visit_box(self, c, st, ov, base, bx0, bx1, by0, by1, x0, x1, y0, y1, cur):
+        """_visit over the cells of keys bx0..bx1, by0..by1 that are in view."""
+        if bx0 < 0:
+            return
+        self._visit(c, st, ov, base, max(0, self.top - by1), min(self.rows, self.top - by0 + 1),
+                    max(0, bx0 - self.left), min(self.cols, bx1 - self.left + 1), x0, x1, y0, y1, cur)
+
+    def _visit(self, c, st, ov, base, r0, r1, c0, c1, x0, x1, y0, y1, cur):
+        """Rows r0..r1-1, columns c0..c1-1: the signature (the plain one, or looked up for the
+        cursor and the preview box x0..x1, y0..y1); a cell whose signature changed is painted."""
+        sig = self.sig
+        for row in range(r0, r1):
             y = self.top - row
-            for col in range(self.cols):
+            i = row * self.cols + c0
+            for col in range(c0, c1):
                 x = self.left + col
                 key = (x << 8) | y
                 s = base[i]
                 if (key == cur or (x0 <= x <= x1 and y0 <= y <= y1)) and 0 < y < 256 and 0 < x < 256:
                     s = self._signature(st, key, ov)
-                if s != self.sig[i]:
-                    self.sig[i] = s
+                if s != sig[i]:
+                    sig[i] = s
                     self._cell(c, self.ox + col * CS, self.oy + row * CS, s)
                 i += 1
 
     def _cell(self, c, x, y, s):
-        """One cell, composed off screen and sent in one window (every branch covers it all)."""
-        c.begin(x, y, CS, CS)
-        self._paint(c, x, y, s)
+        """One cell, composed off screen and sent in one window (every branch covers it all).
+        A tile's cell is copied from the cache when it was composed before (not in the
+        simulator, whose hooks record each drawing call: there it is always painted, so the
+        emulated Pico's pixels, compared with the simulator's in make pico-test, check the
+        cache)."""
+        if not c.begin(x, y, CS, CS):
+            self._paint(c, x, y, s)
+            return
+        kind = s & 1023
+        n = self._cache_n
+        if n and (kind > 17 or 0 < kind < 16) and c.on_text is None and c.on_fill is None:  # a tile
+            sigs = self._cache_sig
+            for i in range(n):
+                if sigs[i] == s:
+                    c.composed()[:] = self._cache_mv[i * CELL_BYTES:(i + 1) * CELL_BYTES]
+                    c.end()
+                    return
+            self._paint(c, x, y, s)
+            i = self._cache_next
+            self._cache_mv[i * CELL_BYTES:(i + 1) * CELL_BYTES] = c.composed()
+            sigs[i] = s
+            self._cache_next = (i + 1) % n
+        else:
+            self._paint(c, x, y, s)
         c.end()
 
     def _paint(self, c, x, y, s):
