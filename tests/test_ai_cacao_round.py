@@ -1,7 +1,7 @@
 """Hard Cacao plays each of its candidates through the next turn of every other seat (a whole
 round) before valuing it. With four players it used to stop after the next two seats, leaving the
 third seat's turn unseen; hard then won 34 % of 800 games against three normals, 38 % with the
-whole round for the same budget (README, "Strength"). A round of four-player replies is costly, so hard
+whole round for the same budget (docs/opponents.md, "Strength"; CHANGELOG.md, 2026-12-02). A round of four-player replies is costly, so hard
 keeps enough of its budget for one and plays a second re-deal only with room to spare: its
 decisions stay within the budget the emulated Pico's times were calibrated for."""
 import pytest

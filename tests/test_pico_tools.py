@@ -1,6 +1,6 @@
 """The emulated-Pico tools that need no emulator: board wirings, the RGB565 screenshot comparison,
 the key scripts' simulator side, and `make pico-test` without the kit (one line; fails under CI).
-The emulated Pico itself runs in `make pico-test` (README "The emulated Pico")."""
+The emulated Pico itself runs in `make pico-test` (docs/emulated-pico.md)."""
 import os
 import subprocess
 import sys
