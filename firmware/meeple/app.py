@@ -33,6 +33,7 @@ DIM_LEVEL = 1
 AWAKE = 0
 DIM = 1
 OFF = 2
+IDLE_GC_MS = 250           # after the last press: collect the garbage (App.run)
 POLL_MS = (10, 40, 100)   # by power state: awake, dimmed, off
 
 
@@ -299,6 +300,7 @@ class App:
         inp = self.input
         self.poll = poll  # a bot that thinks long looks at the buttons too (GameSession._thinking)
         self.render()
+        pressed = False   # presses since the last idle collection
         while True:
             held, tapped = poll()
             inp.update(self.ticks(), held, tapped)
@@ -307,8 +309,13 @@ class App:
                 self.handle(e)
                 self.render()
                 e = inp.get()
+                pressed = True
             self.tick()
             self.render()
+            if pressed and not held and self.ticks() - self.last_press >= IDLE_GC_MS:
+                pressed = False
+                gc.collect()   # the presses' garbage, while nobody waits: else a later press
+                               # fills the heap and waits for the collection (press-to-pixels)
             sleep_ms(POLL_MS[self.power])
 
 
