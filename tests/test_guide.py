@@ -27,7 +27,7 @@ from test_console_menus import open_item
 BOARDS = ("waveshare_lcd_1_3", "waveshare_lcd_1_14", "waveshare_lcd_2")   # 240x240, 240x135, 320x240
 GAMES = ("cacao", "santiago")
 CORE = {"cacao": cacao, "santiago": santiago}
-PAGE_FOOTER = "A show me  B skip guide"
+PAGE_FOOTER = "A show me  B skip"
 MODULES = ("meeple.ui.guide", "meeple.ui.cacao.guide", "meeple.ui.santiago.guide")
 
 
@@ -190,6 +190,7 @@ def check_page(con, gid, page):
     footer, and its move: the hint engine's, named and preselected."""
     assert dialog_read(con) == " ".join(page.message.split())
     assert con.text()[-1] == footer_text(con, PAGE_FOOTER)
+    assert "B skip" in con.text()[-1]          # the skip key is named on every panel
     assert con.canvas.clipped == 0
     scr = con.app.session.screen
     pos = position(gid, scr)

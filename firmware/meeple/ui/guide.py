@@ -45,7 +45,7 @@ class Guide:
         self.steps += 1
         text = w.explain(scr, self.steps == 1)
         app.push(DialogScreen("Guide %d" % self.steps, text, app.pop, self.skip,
-                              "A show me  B skip guide"))
+                              "A show me  B skip"))
 
     def skip(self):
         self.stop()
