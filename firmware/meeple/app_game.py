@@ -178,20 +178,26 @@ def _listed(app, plugin):
     return plugin
 
 
-def start(app, plugin, players, seats, options):
-    """Start a new game from the set-up screen (or a game's "play again") and show it."""
+def start(app, plugin, players, seats, options, guide_seed=-1):
+    """Start a new game from the set-up screen (or a game's "play again") and show it.
+    guide_seed >= 0: the guided first round (Rules), dealt from that seed every time."""
     plugin = _listed(app, plugin)
     gid = plugin.GAME
     app.close()     # the menus or the finished game go first: their memory is needed now
     keep = loaded()
     seed = (app.ticks() * 7919 + gc.mem_free() if hasattr(gc, "mem_free") else app.ticks()) & 0x3FFFFFFF
     # a board profile may fix it (tools.pico_session: the Pico and host_sim must deal alike)
-    seed = getattr(app.board, "TEST_SEED", seed)
+    seed = getattr(app.board, "TEST_SEED", seed) if guide_seed < 0 else guide_seed
     core = _core(gid)
     state = core.new_game(players, seed, **options)
     meta = {"game": gid, "seats": list(seats), "seed": seed, "options": options}
     app.storage.start_game(meta, gid, state)
     _open(app, plugin, meta, state, keep, True)
+    if guide_seed >= 0 and app.session is not None:
+        # imported after `keep`: forgotten at hand-over (or with the game), a normal game
+        # never holds it
+        from meeple.ui.guide import Guide
+        app.session.guide = Guide(app.session)
 
 
 def resume(app):
@@ -255,6 +261,7 @@ class GameSession:
         # check compares with it instead of replaying the journal (seconds late in a game)
         self._before = None
         self._offer = (-1, False)   # (journal length * 4 + setting, offered): asked once a move
+        self.guide = None       # meeple.ui.guide.Guide during a guided first round
 
     def is_human(self, seat):
         return self.seats[seat] == HUMAN
@@ -304,6 +311,8 @@ class GameSession:
         self._shown_seat = seat
 
     def tick(self, now):
+        if self.guide is not None:
+            self.guide.tick()
         if self._ai_due >= 0 and now >= self._ai_due and self.app.screen is self.screen:
             seat = self.core.to_move(self.state)
             self._ai_due = -1

@@ -91,12 +91,30 @@ class RulesMenu(MenuScreen):
             self.app.push(GameRules(self.app.games[i - 1]))
 
 
+GUIDED = "Guided 1st round"   # the last entry of a game's rules: meeple.ui.guide
+# the guided round's deal, the same every time: (game, seats, options, seed); the human in seat 1
+# against a normal and an easy bot
+GUIDED_GAMES = (("cacao", (app_game.HUMAN, app_game.AI_NORMAL, app_game.AI_EASY),
+                 {"start_seat": 1}, 1),
+                ("santiago", (app_game.HUMAN, app_game.AI_NORMAL, app_game.AI_EASY), {}, 27))
+
+
 class GameRules(MenuScreen):
     def __init__(self, plugin):
-        MenuScreen.__init__(self, plugin.TITLE + " rules", list(app_game.rule_titles(plugin)))
+        labels = list(app_game.rule_titles(plugin))
+        for g in GUIDED_GAMES:
+            if g[0] == plugin.GAME:
+                labels.append(GUIDED)
+        MenuScreen.__init__(self, plugin.TITLE + " rules", labels)
         self.plugin = plugin
 
     def choose(self, i):
+        if self.menu.labels[i] == GUIDED:
+            for gid, seats, options, seed in GUIDED_GAMES:
+                if gid == self.plugin.GAME:
+                    app_game.start(self.app, self.plugin, len(seats), list(seats), dict(options),
+                                   seed)
+            return
         title, text = app_game.rules(self.plugin)[i]
         if title == "Symbols":      # a game's symbol page is drawn with its pictures
             keep = app_game.loaded()
