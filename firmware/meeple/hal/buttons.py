@@ -34,12 +34,16 @@ class Buttons:
         return irq
 
     def read(self):
+        # the latch first, then the pins: a press whose edge comes between the two reads is then
+        # seen held now and its latch ignored next time; read the other way round it came out as a
+        # whole tap (latched, pin not yet low) and, once the pin read low after the debounce
+        # time, as a second press: one press moved the cursor twice
+        tapped = self.latched
+        self.latched = 0
         down = 0
         for i in range(len(self.pins)):
             if self.pins[i].value() == 0:
                 down |= self.bits[i]
-        tapped = self.latched
-        self.latched = 0
         return down, tapped
 
     def nap(self, ms):
