@@ -189,3 +189,71 @@ def recap_marks(con, g, key):
         con.keys(key)
     assert g.rcur == 0    # round the lines, back to the newest
     return checked
+
+
+@pytest.mark.parametrize("large", [0, 1])
+@pytest.mark.parametrize("board", BOARDS)
+def test_a_log_line_selected_marks_its_place_on_the_board(board, large, tmp_path):
+    """The game menu's Log: up/down select a line (behind the arrow on the panel, which on
+    240x135 moves to the left side when it would cover the line's place) and the board marks
+    where it happened, read back from the board's marks and the panel's pixels."""
+    con = start(board, large, tmp_path)
+    app = con.app
+    drv = Driver(con, seed=5, policy="bot")
+    for _ in range(20000):
+        g = app.session.screen
+        if app.screen is g and app.session.state[S.O_ROUND] >= 3 and g.mode == PS.M_BID:
+            break
+        assert drv.step()
+    g = app.session.screen
+    menu = "Y" if any(n == "Y" for n, _ in con.board.BUTTONS) and drv.dpad else "hold:B"
+    con.keys(menu)
+    while app.screen.menu.labels[app.screen.menu.cursor] != "Log":
+        con.tap("down" if drv.dpad else "X")
+    con.keys("A")
+    log = app.screen
+    assert isinstance(log, SS.LogScreen)
+    assert log.lines == SS.log_text(g).split("\n")
+    st = app.session.state
+    bd, lay = g.board, g.lay
+    key = "down" if drv.dpad else "X"
+    seen = set()
+    checked = 0
+    while log.cur not in seen:
+        seen.add(log.cur)
+        line, at = log.selected()
+        assert not line.startswith("--"), line       # headings are passed over
+        plots = [p for p in range(S.NPLOT) if bd.marks[p] & B.F_CURSOR]
+        lanes = [q for q in range(S.NSEG) if bd.lane_marks[q] & B.L_CURSOR]
+        app._full = True
+        app.render()
+        text = con.text()
+        box = log.panel_box()
+        assert box == lay.panel or (lay.short and box[0] == 0), box
+        assert any(t.startswith("\x7f") and line.startswith(t[1:]) for t in text), (line, text)
+        if at >= 0:   # the place is never under the panel
+            x, y, w, h = lay.seg_rect(at - 64) if at >= 64 else lay.plot_xy(at) + (lay.pw, lay.ph)
+            bx, by, bw, bh = box[0] - 1, box[1], box[2] + 2, box[3]   # with its edge line
+            assert x >= bx + bw or x + w <= bx or y >= by + bh or y + h <= by, (line, box)
+        if " plants " in line or " lays " in line:
+            assert plots == [at] and not lanes, (line, plots, lanes)
+            assert S.tile_code(st, at) >= 0
+            if " plants " in line:
+                assert PS.SEAT_LETTERS[S.owner(st, at)] == line[0], line
+            x, y = lay.plot_xy(at)
+            assert pixel(con, x, y) == theme.ACCENT, line
+            checked += 1
+        elif " builds " in line and "no canal" not in line:
+            assert lanes == [at - 64] and not plots, (line, plots, lanes)
+            assert st[S.O_CANAL + lanes[0]]
+            x, y, w, h = lay.seg_rect(lanes[0])
+            assert pixel(con, x + w // 2, y + h // 2) in (theme.ACCENT, B.sprites.CANAL), line
+            checked += 1
+        elif " bids " in line or " passes" in line or "no offer" in line:
+            assert not plots and not lanes, line
+        assert not COORD.search(line) and not unexplained(line), line
+        con.keys(key)
+    assert checked >= 6, checked
+    assert len(seen) == sum(1 for t in log.lines if not t.startswith("--"))
+    con.keys("B")
+    assert app.screen.title != "Log"
