@@ -18,6 +18,7 @@ from array import array
 
 from meeple.ui.cacao import model as m
 from meeple.ui import sprites, theme
+from meeple.ui.sprites import GLYPH_H, GLYPH_W  # noqa: F401  (the faces' glyph size)
 from meeple.ui.gfx import SMALL, rgb
 from meeple.ui.screen import cell
 
@@ -59,36 +60,17 @@ class Overlay:
         return False
 
 
-# The face's marks are 5 x 9 glyphs (the font's are 5 x 7: 0.7 mm on the 1.3" panel), in GS4
-# for Canvas.bitmap, 6 px a row: 1 2 3 (workers on a side, never more) then the seat letters.
-# A 24 px face holds a letter and four side digits 9 px tall with a pixel between all of them
-# only with the letter in the top-left corner: top and bottom digits centred, the right one
-# centred, the left one below the letter (tests/test_cacao_faces.py measures every face).
-FACE_GLYPHS = (
-    b"\x00\x10\x00\x01\x10\x00\x00\x10\x00\x00\x10\x00\x00\x10\x00\x00\x10\x00\x00\x10\x00\x00"
-    b"\x10\x00\x01\x11\x00\x01\x11\x00\x10\x00\x10\x00\x00\x10\x00\x00\x10\x00\x01\x00\x00\x10"
-    b"\x00\x01\x00\x00\x10\x00\x00\x11\x11\x10\x01\x11\x00\x10\x00\x10\x00\x00\x10\x00\x00\x10"
-    b"\x00\x11\x00\x00\x00\x10\x00\x00\x10\x10\x00\x10\x01\x11\x00\x11\x11\x00\x10\x00\x10\x10"
-    b"\x00\x10\x10\x00\x10\x11\x11\x00\x10\x10\x00\x10\x01\x00\x10\x00\x10\x10\x00\x10\x11\x11"
-    b"\x00\x10\x00\x10\x10\x00\x10\x10\x00\x10\x11\x11\x00\x10\x00\x00\x10\x00\x00\x10\x00\x00"
-    b"\x10\x00\x00\x10\x00\x10\x10\x00\x10\x10\x00\x10\x10\x00\x10\x10\x10\x10\x10\x10\x10\x10"
-    b"\x10\x10\x11\x01\x10\x10\x00\x10\x10\x00\x10\x10\x00\x10\x10\x00\x10\x01\x01\x00\x00\x10"
-    b"\x00\x00\x10\x00\x00\x10\x00\x00\x10\x00\x00\x10\x00")
-GLYPH_W = 6                      # bitmap width; the ink is 5 px wide
-GLYPH_H = 9
-_GLYPH_BYTES = GLYPH_W * GLYPH_H // 2
-_pal2 = [0, 0]                   # tile colour, ink: handed to Canvas.bitmap
-_glyphs = memoryview(FACE_GLYPHS)
+# The face's marks are the 5 x 9 glyphs of meeple.ui.sprites (the font's are 5 x 7: 0.7 mm on the
+# 1.3" panel). A 24 px face holds a letter and four side digits 9 px tall with a pixel between all
+# of them only with the letter in the top-left corner: top and bottom digits a pixel right of
+# centre (the bottom one a digit's width from the left one, so the two do not read as one
+# number), the right one centred, the left one below the letter (tests/test_cacao_faces.py
+# measures every face).
 
 
 def face_glyph(c, i, x, y, ink, col):
-    """Glyph i of FACE_GLYPHS (0-2: digits 1-3, 3-6: letters R P W Y) with its top-left at x, y."""
-    _pal2[0] = col
-    _pal2[1] = ink
-    o = i * _GLYPH_BYTES
-    c.bitmap(_glyphs[o:o + _GLYPH_BYTES], GLYPH_W, GLYPH_H, x, y, _pal2)
-    if c.on_text:                   # the simulator's record of the text on screen
-        c.on_text(x, y, GLYPH_W, GLYPH_H, "123RPWY"[i])
+    """Digit i + 1 (i 0-2) or seat letter i - 4 (i 4-7: R P W Y) with its top-left at x, y."""
+    sprites.glyph9(c, i, x, y, ink, col)
 
 
 def worker_tile(c, x, y, size, seat, w4):
@@ -97,8 +79,8 @@ def worker_tile(c, x, y, size, seat, w4):
     col = theme.SEAT_COLORS[seat]
     ink = theme.SEAT_INK[seat]
     c.fill_rect(x + 1, y + 1, size - 2, size - 2, col)
-    face_glyph(c, 3 + seat, x + 2, y + 2, ink, col)
-    mx = x + size // 2 - 2                          # centred: 3 px clear of the letter
+    face_glyph(c, 4 + seat, x + 2, y + 2, ink, col)
+    mx = x + size // 2 - 1    # a pixel right of centre: a digit wide clear of the left digit
     for d in range(4):
         n = w4[d]
         if n:
