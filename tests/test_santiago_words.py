@@ -257,3 +257,74 @@ def test_a_log_line_selected_marks_its_place_on_the_board(board, large, tmp_path
     assert len(seen) == sum(1 for t in log.lines if not t.startswith("--"))
     con.keys("B")
     assert app.screen.title != "Log"
+
+
+# a proposal on the panel: "[W] proposes a canal, offers 3  [G] adds 2, 5 in all" (240x135:
+# "[W] offers 3  [G] adds 2 = 5"), seat tags before each backer's words
+FIRST = re.compile(r"^(proposes a canal, offers|offers) \d+$")
+MORE = re.compile(r"^adds \d+$")
+LAST = re.compile(r"^adds \d+(, \d+ in all| = \d+)$")
+
+
+def test_the_proposal_checks_catch_the_old_rows():
+    assert not FIRST.match("'s canal 3") and not LAST.match("+2 =5")
+    assert FIRST.match("proposes a canal, offers 3") and LAST.match("adds 2, 5 in all")
+    assert LAST.match("adds 2 = 5") and MORE.match("adds 1")
+
+
+@pytest.mark.parametrize("large", [0, 1])
+@pytest.mark.parametrize("board", BOARDS)
+def test_proposals_on_the_panel_read_in_words_and_fit(board, large, tmp_path):
+    """Every proposal row the panel shows in the bribes and the overseer's choice names the
+    proposer's offer, each backer's and the total in words, and every word is on the panel
+    inside it (none cut, none over the edge), in both text sizes."""
+    con = Console(board, root=str(tmp_path))
+    app = con.app
+    app.settings["text"] = large
+    app.settings["ai_pause"] = 0
+    app.apply_text()
+    con.keys("A")
+    plugin = [g for g in app.games if g.GAME == "santiago"][0]
+    con.board.TEST_SEED = 31
+    app_game.start(app, plugin, 4, [HUMAN, HUMAN, EASY, EASY],
+                   {"spring": "any", "open_money": True, "palms": True})
+    app.render()
+    drv = Driver(con, seed=0)     # the humans' random offers make proposals the bots back
+    count = {"seen": 0, "backed": 0}
+    render = app.render
+
+    def check():       # after every paint: the bots' offers come and go within one step
+        render()
+        s = app.session
+        g = s.screen if s else None
+        st = s.state if s else None
+        if not (g is not None and app.screen is g and st[S.O_PHASE] in (S.BRIBE, S.OVERSEER)
+                and S.proposals(st) and g.lay is not None and g.panel_shown()
+                and g.mode != PS.M_RECAP and g.page == PS.PG_DECIDE):   # the decision's panel
+            return
+        rows = [r for r in g.panel_rows() if r[0] == PS.P.R_SEATS and FIRST.match(r[1][0][1])]
+        assert len(rows) == len(S.proposals(st)), g.panel_rows()
+        app._full = True
+        render()
+        x, y, w, h = g.lay.panel
+        texts = [t[4] for t in con.panel.texts if x <= t[0] and t[0] + t[2] <= x + w
+                 and y <= t[1] and t[1] + t[3] <= y + h]
+        for seg, r in zip(S.proposals(st), rows):
+            items = r[1]
+            assert [q for q, _ in items] == [q for q, _ in S.backers(st, seg)]
+            if len(items) > 1:
+                assert all(MORE.match(t) for _, t in items[1:-1]), items
+                assert LAST.match(items[-1][1]), items
+                t = items[-1][1]
+                assert t.endswith((" %d in all" % S.total(st, seg), "= %d" % S.total(st, seg))), t
+                count["backed"] += 1
+            for q, t in items:
+                assert PS.SEAT_LETTERS[q] in texts and t in texts, (t, texts)
+                assert not COORD.search(t) and not unexplained(t), t
+        assert 2 + sum(PS.P._height(r, w) for r in g.panel_rows()) <= h, g.panel_rows()
+        count["seen"] += 1
+    app.render = check
+    for _ in range(20000):
+        if app.session.state[S.O_ROUND] > 8 or not drv.step():
+            break
+    assert count["seen"] >= 10 and count["backed"] >= 1, count
