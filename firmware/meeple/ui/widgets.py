@@ -183,6 +183,9 @@ class MenuScreen(Screen):
             return (0, cw, ch)
         return (0, cw, need)
 
+    def choose(self, i):
+        pass
+
     def back(self):
         if self.app:
             self.app.pop()

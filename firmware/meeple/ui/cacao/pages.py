@@ -175,7 +175,7 @@ class RowsScreen(Screen):
                 text.append(seat + 1 if first and seat >= 0 else 0)
                 text.extend(ln.encode())
                 first = False
-                if lk is not None:
+                if lk is not None and keys is not None:
                     lk.append(keys[r])
             r += 1
         self.rows = None

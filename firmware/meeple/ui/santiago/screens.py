@@ -4,6 +4,13 @@ rules, save and quit), the drought warning and the end screen with the field-by-
 The play screen (meeple.ui.santiago.play) imports this module only when one of them opens and lets
 it go again once the board is back on screen, so a game does not hold them (DESIGN.md section 4).
 """
+try:
+    from typing import TYPE_CHECKING
+except ImportError:  # MicroPython
+    TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
 from meeple.ui import input as ev
 from meeple.ui.santiago import board as B
 from meeple.ui.santiago import panel as P
@@ -111,7 +118,7 @@ class LogScreen(Screen):
         self.where = []
         self.lines = log_lines(game, LOG_LINES, self.where)
         self.cur = 1 if len(self.lines) > 1 else 0   # the newest action (0 is its heading)
-        self.panel = None
+        self.panel: "Any" = None
         self.box = None      # where the panel is drawn
         self._dirty = False
 
