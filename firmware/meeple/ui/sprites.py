@@ -51,37 +51,6 @@ def _boxed(c, x, y, size, bg, edge, name, label, fg):
         c.text(label, x + (size - w) // 2, iy + isz + 1, fg, bg, SMALL)
 
 
-# ---- 5 x 9 glyphs --------------------------------------------------------------------------
-# The digits 1-4 and the seat letters R P W Y, 9 px tall (the font's 7 px are 0.7 mm on the 1.3"
-# panel): the Cacao tiles' reading marks, in GS4 for Canvas.bitmap, 6 px a row.
-GLYPHS9 = (
-    b"\x00\x10\x00\x01\x10\x00\x00\x10\x00\x00\x10\x00\x00\x10\x00\x00\x10\x00\x00\x10\x00\x00"
-    b"\x10\x00\x01\x11\x00\x01\x11\x00\x10\x00\x10\x00\x00\x10\x00\x00\x10\x00\x01\x00\x00\x10"
-    b"\x00\x01\x00\x00\x10\x00\x00\x11\x11\x10\x01\x11\x00\x10\x00\x10\x00\x00\x10\x00\x00\x10"
-    b"\x00\x11\x00\x00\x00\x10\x00\x00\x10\x10\x00\x10\x01\x11\x00\x00\x01\x00\x00\x11\x00\x01"
-    b"\x01\x00\x10\x01\x00\x10\x01\x00\x11\x11\x10\x00\x01\x00\x00\x01\x00\x00\x01\x00\x11\x11"
-    b"\x00\x10\x00\x10\x10\x00\x10\x10\x00\x10\x11\x11\x00\x10\x10\x00\x10\x01\x00\x10\x00\x10"
-    b"\x10\x00\x10\x11\x11\x00\x10\x00\x10\x10\x00\x10\x10\x00\x10\x11\x11\x00\x10\x00\x00\x10"
-    b"\x00\x00\x10\x00\x00\x10\x00\x00\x10\x00\x10\x10\x00\x10\x10\x00\x10\x10\x00\x10\x10\x10"
-    b"\x10\x10\x10\x10\x10\x10\x10\x11\x01\x10\x10\x00\x10\x10\x00\x10\x10\x00\x10\x10\x00\x10"
-    b"\x01\x01\x00\x00\x10\x00\x00\x10\x00\x00\x10\x00\x00\x10\x00\x00\x10\x00")
-GLYPH_W = 6                      # bitmap width; the ink is 5 px wide
-GLYPH_H = 9
-_GLYPH_BYTES = GLYPH_W * GLYPH_H // 2
-_pal2 = [0, 0]                   # background, ink: handed to Canvas.bitmap
-_glyphs = memoryview(GLYPHS9)
-
-
-def glyph9(c, i, x, y, ink, bg):
-    """Glyph i of GLYPHS9 (0-3: digits 1-4, 4-7: letters R P W Y) with its top-left at x, y."""
-    _pal2[0] = bg
-    _pal2[1] = ink
-    o = i * _GLYPH_BYTES
-    c.bitmap(_glyphs[o:o + _GLYPH_BYTES], GLYPH_W, GLYPH_H, x, y, _pal2)
-    if c.on_text:                   # the simulator's record of the text on screen
-        c.on_text(x, y, GLYPH_W, GLYPH_H, "1234RPWY"[i])
-
-
 # ---- Cacao ---------------------------------------------------------------------------------
 # jungle type -> (icon, label, background); labels carry the number printed on the tile
 JUNGLE = {
@@ -98,16 +67,8 @@ def jungle_tile(c, x, y, size, kind):
     """A Cacao jungle tile: P1 P2 (plantation), M2-M4 (market), G1 G2 (gold mine), W (water),
     S (sun-worshipping site), T (temple). size >= 24."""
     name, label, bg = JUNGLE[kind]
-    if size >= 36 or not label:
-        _boxed(c, x, y, size, bg, theme.BLACK, name, label, theme.BLACK)
-        return
-    # 24 px: the icon and its number side by side (a 9-px digit under the icon does not fit),
-    # clear of the 2-px band the table's overlays (cursor, "will be filled" frame, last-move
-    # corners) are drawn in; the digit is as tall as the worker tiles' (tests/test_cacao_faces)
-    c.frame(x, y, size, size, theme.BLACK)
-    c.fill_rect(x + 1, y + 1, size - 2, size - 2, bg)
-    icon(c, name, x + 2, y + (size - 12) // 2, bg)
-    glyph9(c, ord(label) - 49, x + size - 8, y + (size - GLYPH_H) // 2, theme.BLACK, bg)
+    # (Cacao's 24 px tiles with a number: meeple.ui.cacao.table.jungle_tile, its 9-px digits)
+    _boxed(c, x, y, size, bg, theme.BLACK, name, label, theme.BLACK)
 
 
 def worker_tile(c, x, y, size, seat, letter, workers):

@@ -17,7 +17,7 @@ from meeple.ui.cacao import model as m
 from meeple.ui import input as ev
 from meeple.ui import sprites, theme
 from meeple.ui.cacao.panels import seat_box, seat_line
-from meeple.ui.cacao.table import CS, CURSOR, LEGAL, LETTERS, TABLE_BG, worker_tile, workers4
+from meeple.ui.cacao.table import CS, CURSOR, LEGAL, LETTERS, TABLE_BG, jungle_tile, worker_tile, workers4
 from meeple.ui.gfx import SMALL
 from meeple.ui.screen import Screen, body, cell, line_h, text_font, wrap
 from meeple.ui.widgets import MenuList, MenuScreen
@@ -499,7 +499,7 @@ class OverviewScreen(Screen):
             t = m.jungle_type(st, r)
             name = cacao.JUNGLE_NAMES[t]
             if cs >= 24:
-                sprites.jungle_tile(c, px, py, cs, name)
+                jungle_tile(c, px, py, cs, name)
             else:
                 bg = sprites.JUNGLE[name][2]
                 c.fill_rect(px, py, cs, cs, theme.BLACK)
