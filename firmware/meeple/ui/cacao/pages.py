@@ -418,6 +418,10 @@ class OverviewScreen(Screen):
 
     lines = 2                     # of text under the table
 
+    def font(self):
+        """The font of the lines under the table (small: the table keeps the room)."""
+        return SMALL
+
     def __init__(self, state, cursor, title="Overview", scr=None, keys="<>"):
         Screen.__init__(self)
         self.state = state
@@ -442,7 +446,7 @@ class OverviewScreen(Screen):
         x, y, w, h = body(c)
         c.fill_rect(x, y, w, h, theme.BG)
         x0, y0, x1, y1 = self.box
-        h -= self.lines * 10 + 2  # the lines of text under the table
+        h -= self.lines * (self.font().h + 2) + 2   # the lines of text under the table
         # the largest cell that shows the whole table, but never under MIN_CS (marks stay
         # readable): a bigger table is seen through a window that follows the cursor
         cs = max(MIN_CS, min((w - 4) // (x1 - x0 + 1), (h - 4) // (y1 - y0 + 1), CS))
@@ -545,11 +549,13 @@ class OverviewScreen(Screen):
 
     def _said(self, c):
         x, y, w, h = body(c)
-        lines = wrap(self.info(), (w - 4) // SMALL.w)
+        f = self.font()
+        lh = f.h + 2
+        lines = wrap(self.info(), (w - 4) // f.w)
         n = self.lines
         for i in range(n):
-            cell(c, x, y + h - n * 10 - 1 + i * 10, w, 10, lines[i] if i < len(lines) else "",
-                 theme.FG, theme.BG, SMALL)
+            cell(c, x, y + h - n * lh - 1 + i * lh, w, lh, lines[i] if i < len(lines) else "",
+                 theme.FG, theme.BG, f)
 
     def _move(self, e):
         x0, y0, x1, y1 = self.box
@@ -697,13 +703,31 @@ class LogPlace(OverviewScreen):
     action in words under it; up/down select the action before or after (the cursor follows),
     A/B go back to the log on that action."""
 
-    lines = 3
+    def font(self):
+        return self._font
+
+    def _need(self, c):
+        """(lines, font) of the selected action under the table: the reading size (Settings >
+        Text) while the table keeps two rows of cells above it, else small."""
+        t = self.info()
+        room = body(c)[3] - 2 * MIN_CS - 6
+        f = text_font()
+        n = max(2, len(wrap(t, (c.width - 4) // f.w)))
+        if n * (f.h + 2) > room:
+            f = SMALL
+            n = max(2, len(wrap(t, (c.width - 4) // f.w)))
+        return n, f
+
+    def draw_body(self, c):
+        self.lines, self._font = self._need(c)     # the table gives the words their room
+        OverviewScreen.draw_body(self, c)
 
     def __init__(self, state, page, keys):
         OverviewScreen.__init__(self, state, page.lkeys[page.sel], "Log: where", keys=keys)
         self.page = page
         self.footer = "A/B back  %s action" % keys
         self._entry = page.sel
+        self._font = SMALL
 
     def info(self):
         pg = self.page
@@ -717,9 +741,13 @@ class LogPlace(OverviewScreen):
         return t
 
     def update(self, c):
-        if self._entry != self.page.sel and self._drawn == self.cursor:
-            self._said(c)     # the same cell, another action
-        self._entry = self.page.sel
+        if self._entry != self.page.sel:
+            self._entry = self.page.sel
+            if self._need(c) != (self.lines, self._font) and self.app:
+                self.app._full = True      # another number of lines: laid out again
+                return
+            if self._drawn == self.cursor:
+                self._said(c)              # the same cell, another action
         OverviewScreen.update(self, c)
 
     def event(self, e):
