@@ -10,7 +10,8 @@ overlap or touch); the overlays drawn in the edge band (cursor, firing sides, la
 may touch the marks, never cover them.
 
 The table's cells are 24 px on every board, so the physical height of a glyph depends on the
-panel: a worker face's glyphs must be at least MIN_MM tall on each of the six boards. The font's
+panel: a worker face's glyphs and a jungle tile's number must be at least MIN_MM tall on each
+of the six boards. The font's
 digits are 7 px, 0.68 mm on the 1.3" panel (issue 27); 9 px is the most a 24 px face holds with a
 letter and four side digits apart, 0.88 mm there.
 """
@@ -180,6 +181,36 @@ def test_a_worker_face_shows_its_letter_and_one_digit_per_manned_side():
         assert len(marks) == (1 if s & 256 and s & 1 else 0), name
 
 
+# Two digits side by side on one line read as one number ("1 3" as 13) unless the gap between
+# their ink is at least a digit wide (5 px; digits of a number are 1-2 px apart): at the
+# corner where two sides meet (the left digit sits below the letter, beside the bottom one).
+SAME_LINE = T.GLYPH_H // 2       # rows shared by two glyphs that are on one line
+NUMBER_GAP = T.GLYPH_W - 1       # the ink of a digit is 5 px wide
+
+
+def test_digits_at_a_corner_do_not_read_as_one_number():
+    checked = 0
+    for name, s in worker_faces():
+        glyphs, _, _ = face(s)
+        digits = glyphs[1:]          # the seat letter is drawn first
+        for i in range(len(digits)):
+            for j in range(i + 1, len(digits)):
+                a, b = sorted((digits[i], digits[j]))
+                rows = min(a[3], b[3]) - max(a[1], b[1])
+                if rows > SAME_LINE:
+                    gap = b[0] - a[2]
+                    assert gap >= NUMBER_GAP, "%s: digits %r and %r on one line, %d px apart" % (
+                        name, a, b, gap)
+                    checked += 1
+    assert checked >= 4 * 4 * 2       # every seat's faces with a left and a bottom digit
+
+
+def test_the_corner_check_catches_digits_that_read_as_one():
+    left, bottom = (2, 12, 7, 21), (11, 13, 14, 22)   # a left 3 and a bottom 1 before this check
+    rows = min(left[3], bottom[3]) - max(left[1], bottom[1])
+    assert rows > SAME_LINE and bottom[0] - left[2] < NUMBER_GAP
+
+
 @pytest.mark.parametrize("board", boards.BOARDS)
 def test_worker_face_glyphs_are_readable_at_the_panels_size(board):
     min_px = math.ceil(MIN_MM / mm_per_px(board))
@@ -189,6 +220,25 @@ def test_worker_face_glyphs_are_readable_at_the_panels_size(board):
             h = g[3] - g[1]
             assert h >= min_px, "%s on %s: a glyph %d px = %.2f mm tall, under %.2f mm" % (
                 name, board, h, h * mm_per_px(board), MIN_MM)
+
+
+@pytest.mark.parametrize("board", boards.BOARDS)
+def test_jungle_tile_numbers_are_as_readable_as_the_worker_digits(board):
+    """A plantation's, market's or gold mine's number (beside its icon on the 24 px tile, on the
+    table, in the display and on the Symbols page) is as tall as the worker tiles' digits."""
+    min_px = math.ceil(MIN_MM / mm_per_px(board))
+    n = 0
+    for name, s in jungle_faces():
+        glyphs, _, _ = face(s)
+        if m.cacao.JUNGLE_NAMES[s & 31] in ("W", "S", "T"):   # a picture alone
+            assert len(glyphs) == 1, name
+            continue
+        assert len(glyphs) == 2, name        # the icon, then its number
+        h = glyphs[1][3] - glyphs[1][1]
+        assert h >= min_px, "%s on %s: its number %d px = %.2f mm tall, under %.2f mm" % (
+            name, board, h, h * mm_per_px(board), MIN_MM)
+        n += 1
+    assert n == 14
 
 
 def test_every_board_has_a_diagonal():

@@ -96,7 +96,10 @@ def rows_read(con):
     """Every line of the RowsScreen on top (log, scores, rules), read on the panel while
     scrolling it to the end with the board's keys; the seat boxes' letters are left out."""
     scr = con.app.screen
-    scr.top = 0             # (the log opens at its end)
+    scr.top = 0             # (the log opens at its end, its newest action selected)
+    if scr.sel >= 0:
+        assert scr.entry(0)
+        scr.sel = 0         # down selects the next action: the page follows
     repaint(con)
     seen = {}
     for _ in range(400):
@@ -109,9 +112,9 @@ def rows_read(con):
         for r in range(scr.n):
             if scr.top + r < scr.count():
                 seen[scr.top + r] = scr.line(scr.top + r)[1]
-        before = scr.top
+        before = (scr.top, scr.sel)
         con.keys(nxt(con))
-        if scr.top == before:
+        if (scr.top, scr.sel) == before:
             break
     return " ".join(" ".join(seen[i] for i in sorted(seen)).split())
 
@@ -264,8 +267,13 @@ def test_santiago_in_both_text_sizes(board, large, tmp_path):
         assert type(menu).__name__ == "GameMenu"
         menu_rows(con)
         footer_is(con, menu.footer)
-        for label, text in (("Log", santiago_screens.log_text(game)),
-                            ("Seats and scores", santiago_screens.seats_text(game))):
+        choose(con, "Log")      # the log over the board (its lines in the panel, as the recap)
+        log = app.screen
+        assert type(log).__name__ == "LogScreen"
+        footer_is(con, log.footer if len(log.lines) > 1 else "B back", game.lay.w)
+        no_overlap(con)
+        con.keys("B")
+        for label, text in (("Seats and scores", santiago_screens.seats_text(game)),):
             choose(con, label)
             assert type(app.screen).__name__ == "TextScreen"
             body_font_is(con, font)

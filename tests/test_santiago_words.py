@@ -189,3 +189,142 @@ def recap_marks(con, g, key):
         con.keys(key)
     assert g.rcur == 0    # round the lines, back to the newest
     return checked
+
+
+@pytest.mark.parametrize("large", [0, 1])
+@pytest.mark.parametrize("board", BOARDS)
+def test_a_log_line_selected_marks_its_place_on_the_board(board, large, tmp_path):
+    """The game menu's Log: up/down select a line (behind the arrow on the panel, which on
+    240x135 moves to the left side when it would cover the line's place) and the board marks
+    where it happened, read back from the board's marks and the panel's pixels."""
+    con = start(board, large, tmp_path)
+    app = con.app
+    drv = Driver(con, seed=5, policy="bot")
+    for _ in range(20000):
+        g = app.session.screen
+        if app.screen is g and app.session.state[S.O_ROUND] >= 3 and g.mode == PS.M_BID:
+            break
+        assert drv.step()
+    g = app.session.screen
+    menu = "Y" if any(n == "Y" for n, _ in con.board.BUTTONS) and drv.dpad else "hold:B"
+    con.keys(menu)
+    while app.screen.menu.labels[app.screen.menu.cursor] != "Log":
+        con.tap("down" if drv.dpad else "X")
+    con.keys("A")
+    log = app.screen
+    assert isinstance(log, SS.LogScreen)
+    assert log.lines == SS.log_text(g).split("\n")
+    st = app.session.state
+    bd, lay = g.board, g.lay
+    key = "down" if drv.dpad else "X"
+    seen = set()
+    checked = 0
+    while log.cur not in seen:
+        seen.add(log.cur)
+        line, at = log.selected()
+        assert not line.startswith("--"), line       # headings are passed over
+        plots = [p for p in range(S.NPLOT) if bd.marks[p] & B.F_CURSOR]
+        lanes = [q for q in range(S.NSEG) if bd.lane_marks[q] & B.L_CURSOR]
+        app._full = True
+        app.render()
+        text = con.text()
+        box = log.panel_box()
+        assert box == lay.panel or (lay.short and box[0] == 0), box
+        assert any(t.startswith("\x7f") and line.startswith(t[1:]) for t in text), (line, text)
+        if at >= 0:   # the place is never under the panel
+            x, y, w, h = lay.seg_rect(at - 64) if at >= 64 else lay.plot_xy(at) + (lay.pw, lay.ph)
+            bx, by, bw, bh = box[0] - 1, box[1], box[2] + 2, box[3]   # with its edge line
+            assert x >= bx + bw or x + w <= bx or y >= by + bh or y + h <= by, (line, box)
+        if " plants " in line or " lays " in line:
+            assert plots == [at] and not lanes, (line, plots, lanes)
+            assert S.tile_code(st, at) >= 0
+            if " plants " in line:
+                assert PS.SEAT_LETTERS[S.owner(st, at)] == line[0], line
+            x, y = lay.plot_xy(at)
+            assert pixel(con, x, y) == theme.ACCENT, line
+            checked += 1
+        elif " builds " in line and "no canal" not in line:
+            assert lanes == [at - 64] and not plots, (line, plots, lanes)
+            assert st[S.O_CANAL + lanes[0]]
+            x, y, w, h = lay.seg_rect(lanes[0])
+            assert pixel(con, x + w // 2, y + h // 2) in (theme.ACCENT, B.sprites.CANAL), line
+            checked += 1
+        elif " bids " in line or " passes" in line or "no offer" in line:
+            assert not plots and not lanes, line
+        assert not COORD.search(line) and not unexplained(line), line
+        con.keys(key)
+    assert checked >= 6, checked
+    assert len(seen) == sum(1 for t in log.lines if not t.startswith("--"))
+    con.keys("B")
+    assert app.screen.title != "Log"
+
+
+# a proposal on the panel: "[W] proposes a canal, offers 3  [G] adds 2, 5 in all" (240x135:
+# "[W] offers 3  [G] adds 2 = 5"), seat tags before each backer's words
+FIRST = re.compile(r"^(proposes a canal, offers|offers) \d+$")
+MORE = re.compile(r"^adds \d+$")
+LAST = re.compile(r"^adds \d+(, \d+ in all| = \d+)$")
+
+
+def test_the_proposal_checks_catch_the_old_rows():
+    assert not FIRST.match("'s canal 3") and not LAST.match("+2 =5")
+    assert FIRST.match("proposes a canal, offers 3") and LAST.match("adds 2, 5 in all")
+    assert LAST.match("adds 2 = 5") and MORE.match("adds 1")
+
+
+@pytest.mark.parametrize("large", [0, 1])
+@pytest.mark.parametrize("board", BOARDS)
+def test_proposals_on_the_panel_read_in_words_and_fit(board, large, tmp_path):
+    """Every proposal row the panel shows in the bribes and the overseer's choice names the
+    proposer's offer, each backer's and the total in words, and every word is on the panel
+    inside it (none cut, none over the edge), in both text sizes."""
+    con = Console(board, root=str(tmp_path))
+    app = con.app
+    app.settings["text"] = large
+    app.settings["ai_pause"] = 0
+    app.apply_text()
+    con.keys("A")
+    plugin = [g for g in app.games if g.GAME == "santiago"][0]
+    con.board.TEST_SEED = 31
+    app_game.start(app, plugin, 4, [HUMAN, HUMAN, EASY, EASY],
+                   {"spring": "any", "open_money": True, "palms": True})
+    app.render()
+    drv = Driver(con, seed=0)     # the humans' random offers make proposals the bots back
+    count = {"seen": 0, "backed": 0}
+    render = app.render
+
+    def check():       # after every paint: the bots' offers come and go within one step
+        render()
+        s = app.session
+        g = s.screen if s else None
+        st = s.state if s else None
+        if not (g is not None and app.screen is g and st[S.O_PHASE] in (S.BRIBE, S.OVERSEER)
+                and S.proposals(st) and g.lay is not None and g.panel_shown()
+                and g.mode != PS.M_RECAP and g.page == PS.PG_DECIDE):   # the decision's panel
+            return
+        rows = [r for r in g.panel_rows() if r[0] == PS.P.R_SEATS and FIRST.match(r[1][0][1])]
+        assert len(rows) == len(S.proposals(st)), g.panel_rows()
+        app._full = True
+        render()
+        x, y, w, h = g.lay.panel
+        texts = [t[4] for t in con.panel.texts if x <= t[0] and t[0] + t[2] <= x + w
+                 and y <= t[1] and t[1] + t[3] <= y + h]
+        for seg, r in zip(S.proposals(st), rows):
+            items = r[1]
+            assert [q for q, _ in items] == [q for q, _ in S.backers(st, seg)]
+            if len(items) > 1:
+                assert all(MORE.match(t) for _, t in items[1:-1]), items
+                assert LAST.match(items[-1][1]), items
+                t = items[-1][1]
+                assert t.endswith((" %d in all" % S.total(st, seg), "= %d" % S.total(st, seg))), t
+                count["backed"] += 1
+            for q, t in items:
+                assert PS.SEAT_LETTERS[q] in texts and t in texts, (t, texts)
+                assert not COORD.search(t) and not unexplained(t), t
+        assert 2 + sum(PS.P._height(r, w) for r in g.panel_rows()) <= h, g.panel_rows()
+        count["seen"] += 1
+    app.render = check
+    for _ in range(20000):
+        if app.session.state[S.O_ROUND] > 8 or not drv.step():
+            break
+    assert count["seen"] >= 10 and count["backed"] >= 1, count

@@ -67,15 +67,8 @@ def jungle_tile(c, x, y, size, kind):
     """A Cacao jungle tile: P1 P2 (plantation), M2-M4 (market), G1 G2 (gold mine), W (water),
     S (sun-worshipping site), T (temple). size >= 24."""
     name, label, bg = JUNGLE[kind]
-    if size >= 36 or not label:
-        _boxed(c, x, y, size, bg, theme.BLACK, name, label, theme.BLACK)
-        return
-    # 24 px: the icon a row lower than _boxed puts it, clear of the 2-px band the table's
-    # overlays (cursor, "will be filled" frame, last-move corners) are drawn in
-    c.frame(x, y, size, size, theme.BLACK)
-    c.fill_rect(x + 1, y + 1, size - 2, size - 2, bg)
-    icon(c, name, x + (size - 12) // 2, y + 2, bg)
-    c.text(label, x + (size - SMALL.width(label)) // 2, y + 15, theme.BLACK, bg, SMALL)
+    # (Cacao's 24 px tiles with a number: meeple.ui.cacao.table.jungle_tile, its 9-px digits)
+    _boxed(c, x, y, size, bg, theme.BLACK, name, label, theme.BLACK)
 
 
 def worker_tile(c, x, y, size, seat, letter, workers):

@@ -168,6 +168,21 @@ class MenuScreen(Screen):
     def update(self, c):
         self.menu.update(c)
 
+    def toast_area(self):
+        """A note (Settings' "Saved", Records' "Deleted") never lies over a row: under the last
+        one, over the footer if need be, or over the title bar when the rows fill the body."""
+        app = self.app
+        m = self.menu
+        t = app.toast
+        f = text_font()
+        cw = app.canvas.width
+        ch = app.canvas.height
+        need = len(wrap(t.text if t else "", (cw - 12) // f.w)) * (f.h + 2) + 8   # Toast.draw
+        end = m.box[1] + min(m.rows_visible(), len(m.labels) - m.top) * (m.font.h + 3)
+        if ch - end >= need:
+            return (0, cw, ch)
+        return (0, cw, need)
+
     def choose(self, i):
         pass
 

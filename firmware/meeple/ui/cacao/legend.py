@@ -18,7 +18,7 @@ KEYS = ("P1", "P2", "M2", "M3", "M4", "G1", "G2", "W", "S", "T", "worker", "over
 def symbol(c, key, x, y):
     """The picture for `key` in a 24 x 24 box at (x, y), as the game screen draws it."""
     if key in sprites.JUNGLE:
-        sprites.jungle_tile(c, x, y, 24, key)
+        T.jungle_tile(c, x, y, 24, key)
     elif key in sprites.TOKENS:
         c.fill_rect(x, y, 24, 24, theme.BG)
         sprites.token(c, key, x + 6, y + 6, theme.BG)
@@ -35,7 +35,7 @@ def symbol(c, key, x, y):
             c.frame(x, y, 24, 24, theme.WHITE, 2)
     elif key == "fill" or key == "unknown":
         if key == "fill":
-            sprites.jungle_tile(c, x, y, 24, "P1")
+            T.jungle_tile(c, x, y, 24, "P1")
         else:
             c.frame(x, y, 24, 24, theme.BLACK)
             cell(c, x + 1, y + 1, 22, 22, "?", theme.FG, T.SPACE, T.SMALL, 1)

@@ -17,7 +17,7 @@ from meeple.ui.cacao import model as m
 from meeple.ui import input as ev
 from meeple.ui import sprites, theme
 from meeple.ui.cacao.panels import seat_box, seat_line
-from meeple.ui.cacao.table import CS, CURSOR, LEGAL, LETTERS, TABLE_BG, worker_tile, workers4
+from meeple.ui.cacao.table import CS, CURSOR, LEGAL, LETTERS, TABLE_BG, jungle_tile, worker_tile, workers4
 from meeple.ui.gfx import SMALL
 from meeple.ui.screen import Screen, body, cell, line_h, text_font, wrap
 from meeple.ui.widgets import MenuList, MenuScreen
@@ -134,7 +134,7 @@ class RowsScreen(Screen):
 
     footer = "B back  up/down scroll"
 
-    def __init__(self, title, rows, at_end=False):
+    def __init__(self, title, rows, at_end=False, keys=None):
         Screen.__init__(self)
         self.title = title
         self.rows: "Any" = rows
@@ -144,6 +144,13 @@ class RowsScreen(Screen):
         self.at_end = at_end
         self.n = 1
         self._drawn = -1
+        # keys: an array the rows fill as they are read, one table key per row (the place it
+        # names, 0 = none); with it the page has a selected entry (a row with a place and the
+        # rows under it up to the next such row), drawn highlighted
+        self.keys: "Any" = keys
+        self.lkeys: "Any" = None  # the key of each wrapped line
+        self.sel = -1             # the selected entry's first line (-1: no selection)
+        self._sel = -1
 
     def count(self):
         return len(self.starts) if self.starts is not None else 0
@@ -155,8 +162,12 @@ class RowsScreen(Screen):
         return self.text[a] - 1, str(self.text[a + 1:b], "utf-8")
 
     def _wrap(self, cols):
-        starts = []
+        from array import array
+        starts = array("I")
         text = self.text
+        keys = self.keys
+        lk = array("H") if keys is not None else None
+        r = 0
         for seat, t in self.rows:
             first = True
             for ln in wrap(t, cols):
@@ -164,9 +175,42 @@ class RowsScreen(Screen):
                 text.append(seat + 1 if first and seat >= 0 else 0)
                 text.extend(ln.encode())
                 first = False
+                if lk is not None and keys is not None:
+                    lk.append(keys[r])
+            r += 1
         self.rows = None
-        from array import array
-        self.starts = array("I", starts)
+        self.keys = None
+        self.lkeys = lk
+        self.starts = starts
+
+    def entry(self, i):
+        """True if wrapped line i starts an entry (the first line of a row with a place)."""
+        lk = self.lkeys
+        return lk is not None and lk[i] != 0 and self.text[self.starts[i]] != 0
+
+    def entry_end(self, i):
+        """The line after the entry that starts at line i."""
+        n = self.count()
+        i += 1
+        while i < n and not self.entry(i):
+            i += 1
+        return i
+
+    def step(self, d):
+        """Select the entry before (d = -1) or after (d = 1) the selected one, scrolled into
+        view; False when there is none."""
+        i = self.sel + d
+        while 0 <= i < self.count() and not self.entry(i):
+            i += d
+        if not 0 <= i < self.count():
+            return False
+        self.sel = i
+        end = self.entry_end(i)
+        if i < self.top:
+            self.top = i
+        elif end > self.top + self.n:
+            self.top = max(0, min(i, end - self.n))
+        return True
 
     def draw_body(self, c):
         x, y, w, h = body(c)
@@ -176,17 +220,24 @@ class RowsScreen(Screen):
         if self.at_end:
             self.top = max(0, self.count() - self.n)
             self.at_end = False
+            if self.lkeys is not None and self.sel < 0:
+                self.sel = self.count()
+                if not self.step(-1):   # the newest entry, in view with the end
+                    self.sel = -1
+                self.top = max(0, self.count() - self.n)
         c.fill_rect(x, y, w, 2, theme.BG)
         self._drawn = -1
         self.update(c)
 
     def update(self, c):
-        if self._drawn == self.top:
+        if self._drawn == self.top and self._sel == self.sel:
             return
         x, y, w, h = body(c)
         total = self.count()
         lh = line_h()   # Settings > Text
         f = text_font()
+        s0 = self.sel
+        s1 = self.entry_end(s0) if s0 >= 0 else -1
         for r in range(self.n):
             i = self.top + r
             yy = y + 2 + r * lh
@@ -197,7 +248,10 @@ class RowsScreen(Screen):
                 else:
                     c.fill_rect(x + 2, yy, 10, lh, theme.BG)
                 c.fill_rect(x, yy, 2, lh, theme.BG)
-                cell(c, x + 12, yy, w - 20, lh, text, theme.FG, theme.BG, f)
+                if s0 <= i < s1:   # the selected entry
+                    cell(c, x + 12, yy, w - 20, lh, text, theme.SEL_FG, theme.SEL_BG, f)
+                else:
+                    cell(c, x + 12, yy, w - 20, lh, text, theme.FG, theme.BG, f)
             else:
                 c.fill_rect(x, yy, w - 8, lh, theme.BG)
         c.fill_rect(x, y + 2 + self.n * lh, w - 8, h - 2 - self.n * lh, theme.BG)
@@ -208,17 +262,24 @@ class RowsScreen(Screen):
             by = y + 2 + (h - 2 - bh) * self.top // (total - self.n)
             c.fill_rect(x + w - 5, by, 3, bh, theme.DIM)
         self._drawn = self.top
+        self._sel = self.sel
 
     def event(self, e):
         last = max(0, self.count() - self.n)
-        if e == ev.UP or e == ev.PREV:
+        if self.sel >= 0 and e in (ev.UP, ev.PREV, ev.DOWN, ev.NEXT):
+            self.step(-1 if e == ev.UP or e == ev.PREV else 1)
+        elif e == ev.UP or e == ev.PREV:
             self.top = max(0, self.top - 1)
         elif e == ev.DOWN or e == ev.NEXT:
             self.top = min(last, self.top + 1)
-        elif e == ev.LEFT:
-            self.top = max(0, self.top - self.n)
-        elif e == ev.RIGHT:
-            self.top = min(last, self.top + self.n)
+        elif e == ev.LEFT or e == ev.RIGHT:
+            self.top = max(0, self.top - self.n) if e == ev.LEFT else min(last, self.top + self.n)
+            if self.sel >= 0 and not self.top <= self.sel < self.top + self.n:
+                i = self.top   # the selection comes along: the entry of the page's first line
+                while i > 0 and not self.entry(i):
+                    i -= 1
+                if self.entry(i):
+                    self.sel = i
         elif e == ev.BACK:
             self.back()
         elif e == ev.OK:
@@ -355,6 +416,12 @@ class OverviewScreen(Screen):
     tile may go there and if not why (cacao_model.why_not); A then puts the play screen's
     cursor on a cell where it may go. B goes back (A too elsewhere)."""
 
+    lines = 2                     # of text under the table
+
+    def font(self):
+        """The font of the lines under the table (small: the table keeps the room)."""
+        return SMALL
+
     def __init__(self, state, cursor, title="Overview", scr=None, keys="<>"):
         Screen.__init__(self)
         self.state = state
@@ -379,7 +446,7 @@ class OverviewScreen(Screen):
         x, y, w, h = body(c)
         c.fill_rect(x, y, w, h, theme.BG)
         x0, y0, x1, y1 = self.box
-        h -= 22                   # two lines of text under the table
+        h -= self.lines * (self.font().h + 2) + 2   # the lines of text under the table
         # the largest cell that shows the whole table, but never under MIN_CS (marks stay
         # readable): a bigger table is seen through a window that follows the cursor
         cs = max(MIN_CS, min((w - 4) // (x1 - x0 + 1), (h - 4) // (y1 - y0 + 1), CS))
@@ -436,7 +503,7 @@ class OverviewScreen(Screen):
             t = m.jungle_type(st, r)
             name = cacao.JUNGLE_NAMES[t]
             if cs >= 24:
-                sprites.jungle_tile(c, px, py, cs, name)
+                jungle_tile(c, px, py, cs, name)
             else:
                 bg = sprites.JUNGLE[name][2]
                 c.fill_rect(px, py, cs, cs, theme.BLACK)
@@ -478,11 +545,17 @@ class OverviewScreen(Screen):
             self._cell(c, self._drawn)
             self._cell(c, self.cursor)
         self._drawn = self.cursor
+        self._said(c)
+
+    def _said(self, c):
         x, y, w, h = body(c)
-        lines = wrap(self.info(), (w - 4) // SMALL.w)
-        for i in range(2):
-            cell(c, x, y + h - 21 + i * 10, w, 10, lines[i] if i < len(lines) else "", theme.FG,
-                 theme.BG, SMALL)
+        f = self.font()
+        lh = f.h + 2
+        lines = wrap(self.info(), (w - 4) // f.w)
+        n = self.lines
+        for i in range(n):
+            cell(c, x, y + h - n * lh - 1 + i * lh, w, lh, lines[i] if i < len(lines) else "",
+                 theme.FG, theme.BG, f)
 
     def _move(self, e):
         x0, y0, x1, y1 = self.box
@@ -584,18 +657,105 @@ def _save_record(scr):
 
 def log(scr):
     """Every action in words, each followed by what every seat gained or paid by it (automatic
-    harvests, gold, water and sun included), worked out from the journal as the page is built."""
+    harvests, gold, water and sun included), worked out from the journal as the page is built.
+    Up/down select an action; A shows the table with the cell it names marked (LogPlace)."""
     j = scr.session.journal
     if not j.ok:
-        rows = [(-1, "The log is not available: this game was continued without its journal.")]
-    else:
-        rows = log_rows(j)
-    scr.app.push(RowsScreen("Log", rows, at_end=True))
+        scr.app.push(RowsScreen("Log", [(-1, "The log is not available: this game was continued "
+                                              "without its journal.")]))
+        return
+    scr.app.push(LogPage(scr, j))
 
 
 def log_rows(j):
     """(seat, text) per action of journal j, then one row per seat whose figures it changed."""
     return log_rows_from(j, 0)
+
+
+class LogPage(RowsScreen):
+    """The log with a selected action (highlighted with the gains under it); A: LogPlace."""
+
+    footer = "A where  B back  up/down line"
+
+    def __init__(self, scr, j):
+        from array import array
+        keys = array("H")
+        RowsScreen.__init__(self, "Log", log_rows_from(j, 0, keys), True, keys)
+        self.scr = scr
+
+    def ok(self):
+        scr = self.scr
+        if self.sel >= 0 and self.app:
+            self.app.push(LogPlace(scr.session.state, self, scr.k_next))
+
+
+def place_key(info):
+    """The table key of the cell an action names (action_info): the tile placed or overbuilt,
+    the first space filled, the jungle tile that paid."""
+    if info["kind"] == "fill":
+        sp = info["spaces"]
+        return m.xy_key(sp[0]["x"], sp[0]["y"]) if sp else 0
+    return m.xy_key(info["x"], info["y"])
+
+
+class LogPlace(OverviewScreen):
+    """The table with the cell the log's selected action names marked by the cursor, the
+    action in words under it; up/down select the action before or after (the cursor follows),
+    A/B go back to the log on that action."""
+
+    def font(self):
+        return self._font
+
+    def _need(self, c):
+        """(lines, font) of the selected action under the table: the reading size (Settings >
+        Text) while the table keeps two rows of cells above it, else small."""
+        t = self.info()
+        room = body(c)[3] - 2 * MIN_CS - 6
+        f = text_font()
+        n = max(2, len(wrap(t, (c.width - 4) // f.w)))
+        if n * (f.h + 2) > room:
+            f = SMALL
+            n = max(2, len(wrap(t, (c.width - 4) // f.w)))
+        return n, f
+
+    def draw_body(self, c):
+        self.lines, self._font = self._need(c)     # the table gives the words their room
+        OverviewScreen.draw_body(self, c)
+
+    def __init__(self, state, page, keys):
+        OverviewScreen.__init__(self, state, page.lkeys[page.sel], "Log: where", keys=keys)
+        self.page = page
+        self.footer = "A/B back  %s action" % keys
+        self._entry = page.sel
+        self._font = SMALL
+
+    def info(self):
+        pg = self.page
+        i = pg.sel
+        t = pg.line(i)[1]
+        n = pg.count()
+        i += 1
+        while i < n and pg.text[pg.starts[i]] == 0:   # the action's own wrapped lines
+            t += " " + pg.line(i)[1]
+            i += 1
+        return t
+
+    def update(self, c):
+        if self._entry != self.page.sel:
+            self._entry = self.page.sel
+            if self._need(c) != (self.lines, self._font) and self.app:
+                self.app._full = True      # another number of lines: laid out again
+                return
+            if self._drawn == self.cursor:
+                self._said(c)              # the same cell, another action
+        OverviewScreen.update(self, c)
+
+    def event(self, e):
+        if e in (ev.UP, ev.DOWN, ev.NEXT, ev.PREV, ev.LEFT, ev.RIGHT):
+            if self.page.step(-1 if e in (ev.UP, ev.PREV, ev.LEFT) else 1):
+                self.cursor = self.page.lkeys[self.page.sel]   # a cell in the box drawn
+        elif self.app:
+            OverviewScreen.event(self, e)
 
 
 def _by(st, x, y):
@@ -640,8 +800,9 @@ def action_words(st, a):
     return "%s sells %d cacao at %s for %d gold" % (name, info["sell"], where, info["gold"])
 
 
-def log_rows_from(j, start):
-    """log_rows for the actions from number `start` on (the position is replayed up to it)."""
+def log_rows_from(j, start, keys=None):
+    """log_rows for the actions from number `start` on (the position is replayed up to it);
+    `keys` (an array) gets each row's place key (place_key) before the row is handed out."""
     st = j.initial()
     before = [0] * 16
     for i in range(len(j)):
@@ -652,11 +813,17 @@ def log_rows_from(j, start):
         n = m.players(st)
         for s in range(n):
             figures(st, s, before, 4 * s)
+        k = 0
+        if keys is not None:
+            k = place_key(cacao.action_info(st, a))
+            keys.append(k)
         yield j.seat(i), action_words(st, a)
         cacao.apply(st, a)
         for s in range(n):
             words = change_words(before, 4 * s, st, s)
             if words:
+                if keys is not None:
+                    keys.append(0)   # part of the action's entry
                 yield s, "  " + words
 
 

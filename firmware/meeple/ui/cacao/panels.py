@@ -7,7 +7,7 @@ gains changed.
 """
 from meeple.ui.cacao import model as m
 from meeple.ui import sprites, theme
-from meeple.ui.cacao.table import LETTERS, worker_tile
+from meeple.ui.cacao.table import LETTERS, jungle_tile, worker_tile
 from meeple.ui.gfx import LARGE, SMALL
 from meeple.ui.screen import cell, wrap
 
@@ -177,7 +177,7 @@ class SidePanel:
         for i in range(2):
             t = m.display(st, i)
             if t:
-                sprites.jungle_tile(c, x + i * 24, y, 24, m.cacao.JUNGLE_NAMES[t])
+                jungle_tile(c, x + i * 24, y, 24, m.cacao.JUNGLE_NAMES[t])
         n = "%d" % m.jungle_left(st)
         c.text(n, x + 48 + (w - 48 - 6 * len(n)) // 2, y + 3, theme.FG, theme.BG, SMALL)
         c.text("pile", x + 48 + (w - 72) // 2, y + 13, theme.DIM, theme.BG, SMALL)

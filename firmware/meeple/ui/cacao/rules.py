@@ -12,7 +12,10 @@ RULES = (
      "cursor onto the cell. The side panel shows what happens before you confirm: the spaces "
      "that get filled, the sides that fire (orange) and each seat's gains (g gold, c cacao, s sun, "
      "w water steps). A cell with two "
-     "worker tiles around it gets a jungle tile from the display. Then you draw a tile."),
+     "worker tiles around it gets a jungle tile from the display. Then you draw a tile.\n"
+     "Where the Overview's cells are small they show letters: c/C plantation 1/2, 2/3/4 "
+     "market, g/G gold mine 1/2, ~ water, S sun site, T temple; a worker tile its seat's "
+     "letter."),
     ("Selling", "When your plantations and markets fire together you choose the order and how "
      "many cacao to sell; the best plan is preselected. Other seats' workers fire too, and "
      "their owners choose for themselves."),

@@ -60,20 +60,23 @@ class Overlay:
 
 
 # The face's marks are 5 x 9 glyphs (the font's are 5 x 7: 0.7 mm on the 1.3" panel), in GS4
-# for Canvas.bitmap, 6 px a row: 1 2 3 (workers on a side, never more) then the seat letters.
-# A 24 px face holds a letter and four side digits 9 px tall with a pixel between all of them
-# only with the letter in the top-left corner: top and bottom digits centred, the right one
-# centred, the left one below the letter (tests/test_cacao_faces.py measures every face).
+# for Canvas.bitmap, 6 px a row: 1 2 3 4 (workers on a side, a jungle tile's number) then the
+# seat letters. A 24 px face holds a letter and four side digits 9 px tall with a pixel between
+# all of them only with the letter in the top-left corner: top and bottom digits a pixel right of
+# centre (the bottom one a digit's width from the left one, so the two do not read as one
+# number), the right one centred, the left one below the letter (tests/test_cacao_faces.py
+# measures every face). Cacao's alone: Santiago does not hold them.
 FACE_GLYPHS = (
     b"\x00\x10\x00\x01\x10\x00\x00\x10\x00\x00\x10\x00\x00\x10\x00\x00\x10\x00\x00\x10\x00\x00"
     b"\x10\x00\x01\x11\x00\x01\x11\x00\x10\x00\x10\x00\x00\x10\x00\x00\x10\x00\x01\x00\x00\x10"
     b"\x00\x01\x00\x00\x10\x00\x00\x11\x11\x10\x01\x11\x00\x10\x00\x10\x00\x00\x10\x00\x00\x10"
-    b"\x00\x11\x00\x00\x00\x10\x00\x00\x10\x10\x00\x10\x01\x11\x00\x11\x11\x00\x10\x00\x10\x10"
-    b"\x00\x10\x10\x00\x10\x11\x11\x00\x10\x10\x00\x10\x01\x00\x10\x00\x10\x10\x00\x10\x11\x11"
-    b"\x00\x10\x00\x10\x10\x00\x10\x10\x00\x10\x11\x11\x00\x10\x00\x00\x10\x00\x00\x10\x00\x00"
-    b"\x10\x00\x00\x10\x00\x10\x10\x00\x10\x10\x00\x10\x10\x00\x10\x10\x10\x10\x10\x10\x10\x10"
-    b"\x10\x10\x11\x01\x10\x10\x00\x10\x10\x00\x10\x10\x00\x10\x10\x00\x10\x01\x01\x00\x00\x10"
-    b"\x00\x00\x10\x00\x00\x10\x00\x00\x10\x00\x00\x10\x00")
+    b"\x00\x11\x00\x00\x00\x10\x00\x00\x10\x10\x00\x10\x01\x11\x00\x00\x01\x00\x00\x11\x00\x01"
+    b"\x01\x00\x10\x01\x00\x10\x01\x00\x11\x11\x10\x00\x01\x00\x00\x01\x00\x00\x01\x00\x11\x11"
+    b"\x00\x10\x00\x10\x10\x00\x10\x10\x00\x10\x11\x11\x00\x10\x10\x00\x10\x01\x00\x10\x00\x10"
+    b"\x10\x00\x10\x11\x11\x00\x10\x00\x10\x10\x00\x10\x10\x00\x10\x11\x11\x00\x10\x00\x00\x10"
+    b"\x00\x00\x10\x00\x00\x10\x00\x00\x10\x00\x10\x10\x00\x10\x10\x00\x10\x10\x00\x10\x10\x10"
+    b"\x10\x10\x10\x10\x10\x10\x10\x11\x01\x10\x10\x00\x10\x10\x00\x10\x10\x00\x10\x10\x00\x10"
+    b"\x01\x01\x00\x00\x10\x00\x00\x10\x00\x00\x10\x00\x00\x10\x00\x00\x10\x00")
 GLYPH_W = 6                      # bitmap width; the ink is 5 px wide
 GLYPH_H = 9
 _GLYPH_BYTES = GLYPH_W * GLYPH_H // 2
@@ -82,13 +85,27 @@ _glyphs = memoryview(FACE_GLYPHS)
 
 
 def face_glyph(c, i, x, y, ink, col):
-    """Glyph i of FACE_GLYPHS (0-2: digits 1-3, 3-6: letters R P W Y) with its top-left at x, y."""
+    """Glyph i of FACE_GLYPHS (0-3: digits 1-4, 4-7: letters R P W Y) with its top-left at x, y."""
     _pal2[0] = col
     _pal2[1] = ink
     o = i * _GLYPH_BYTES
     c.bitmap(_glyphs[o:o + _GLYPH_BYTES], GLYPH_W, GLYPH_H, x, y, _pal2)
     if c.on_text:                   # the simulator's record of the text on screen
-        c.on_text(x, y, GLYPH_W, GLYPH_H, "123RPWY"[i])
+        c.on_text(x, y, GLYPH_W, GLYPH_H, "1234RPWY"[i])
+
+
+def jungle_tile(c, x, y, size, kind):
+    """A jungle tile (sprites.jungle_tile); at 24 px with its number 9 px tall as the worker tiles'
+    digits, beside the icon (under it there is room for 7 px only), clear of the 2-px band the
+    table's overlays (cursor, "will be filled" frame, last-move corners) are drawn in."""
+    name, label, bg = sprites.JUNGLE[kind]
+    if size >= 36 or not label:
+        sprites.jungle_tile(c, x, y, size, kind)
+        return
+    c.frame(x, y, size, size, theme.BLACK)
+    c.fill_rect(x + 1, y + 1, size - 2, size - 2, bg)
+    sprites.icon(c, name, x + 2, y + (size - 12) // 2, bg)
+    face_glyph(c, ord(label) - 49, x + size - 8, y + (size - GLYPH_H) // 2, theme.BLACK, bg)
 
 
 def worker_tile(c, x, y, size, seat, w4):
@@ -97,8 +114,8 @@ def worker_tile(c, x, y, size, seat, w4):
     col = theme.SEAT_COLORS[seat]
     ink = theme.SEAT_INK[seat]
     c.fill_rect(x + 1, y + 1, size - 2, size - 2, col)
-    face_glyph(c, 3 + seat, x + 2, y + 2, ink, col)
-    mx = x + size // 2 - 2                          # centred: 3 px clear of the letter
+    face_glyph(c, 4 + seat, x + 2, y + 2, ink, col)
+    mx = x + size // 2 - 1    # a pixel right of centre: a digit wide clear of the left digit
     for d in range(4):
         n = w4[d]
         if n:
@@ -426,10 +443,10 @@ class Table:
                 c.frame(x, y, CS, CS, theme.BLACK)
                 cell(c, x + 1, y + 1, CS - 2, CS - 2, "?", theme.FG, SPACE, SMALL, 1)
             else:
-                sprites.jungle_tile(c, x, y, CS, m.cacao.JUNGLE_NAMES[t])
+                jungle_tile(c, x, y, CS, m.cacao.JUNGLE_NAMES[t])
             c.frame(x + 1, y + 1, CS - 2, CS - 2, FIRE)  # "will be filled", in the edge band
         elif 1 <= kind <= 10:
-            sprites.jungle_tile(c, x, y, CS, m.cacao.JUNGLE_NAMES[kind])
+            jungle_tile(c, x, y, CS, m.cacao.JUNGLE_NAMES[kind])
         else:
             c.fill_rect(x, y, CS, CS, TABLE_BG)
             if kind == 16:

@@ -627,7 +627,7 @@ class Screen(_Screen):
             if k == O_EXTRA:
                 return "your one extra canal, free"
             if k == O_PROPOSE:
-                return "put your canal on a free segment with an offer"
+                return "offer for your canal on a free segment"
             if k == O_SUPPORT:
                 return "add an offer to a proposal"
             return "no offer this round"
@@ -687,13 +687,15 @@ class Screen(_Screen):
             props = S.proposals(st)
             if not props:
                 rows.append((P.R_TEXT, "No proposal yet"))
-            for s in props:
-                items = []
+            for s in props:   # "[W] proposes a canal, offers 3  [G] adds 2, 5 in all"
+                items = []        # (the board shows the proposer's letter on its lane)
                 for q, a in S.backers(st, s):
-                    items.append((q, ("'s canal %d" % a) if not items else "+%d" % a))
+                    items.append((q, "adds %d" % a if items else
+                                  ("offers %d" if short else "proposes a canal, offers %d") % a))
                 n = len(items) - 1
                 if n:   # the total when others back it too
-                    items[n] = (items[n][0], items[n][1] + " =%d" % S.total(st, s))
+                    items[n] = (items[n][0], items[n][1] + (" = %d" if short else ", %d in all")
+                                % S.total(st, s))
                 rows.append((P.R_SEATS, items))
         if m == M_BID:
             v = self.ch[self.cur]

@@ -27,7 +27,8 @@ RULES = (
      "grey frames = the plots the leftover tile may take; yellow dashes = the lanes you may "
      "choose, solid yellow = the one under the cursor.\nTiles: x1 / x2 = markers the tile "
      "takes.\nPlacing: * after a seat's bid = that seat places now.\nRecap of the others' "
-     "moves: up / down select a line (arrow), the yellow frame or lane shows where it was.\nSeats "
+     "moves, and the log: up / down select a line (arrow), the yellow frame or lane shows "
+     "where it was.\nSeats "
      "page (X): money, markers left, extra canal (yes: unused), field sizes, score now = "
      "fields x markers + money; on 240x135: $ money, mk markers left, C extra canal unused, "
      "pts score now."),

@@ -4,12 +4,20 @@ rules, save and quit), the drought warning and the end screen with the field-by-
 The play screen (meeple.ui.santiago.play) imports this module only when one of them opens and lets
 it go again once the board is back on screen, so a game does not hold them (DESIGN.md section 4).
 """
+try:
+    from typing import TYPE_CHECKING
+except ImportError:  # MicroPython
+    TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
 from meeple.ui import input as ev
+from meeple.ui.santiago import board as B
 from meeple.ui.santiago import panel as P
 from meeple.ui.santiago import state as S
 from meeple.ui import theme
-from meeple.ui.gfx import SMALL
-from meeple.ui.screen import Screen, cell, footer_h, text_font
+from meeple.ui.gfx import ARROW_RIGHT, SMALL
+from meeple.ui.screen import Screen, cell, footer_fit, footer_h, footer_words, text_font
 from meeple.ui.widgets import MenuScreen, TextScreen
 
 
@@ -36,7 +44,7 @@ class GameMenu(MenuScreen):
             g.want_hint()   # worked out once the menu is gone: the bot needs the room
             app.pop()
         elif i == 1:
-            app.push(TextScreen("Log", log_text(g)))
+            app.push(LogScreen(g))
         elif i == 2:
             app.push(TextScreen("Seats", seats_text(g)))
         elif i == 3:
@@ -50,16 +58,19 @@ class GameMenu(MenuScreen):
 LOG_LINES = 40
 
 
-def log_text(g, keep=LOG_LINES):
-    """The last `keep` actions in words, newest first, replayed from the game's journal (so the
-    log is there after Continue too, and the game holds no list of lines)."""
+def log_lines(g, keep=LOG_LINES, where=None):
+    """The last `keep` actions in words, newest first, each under its round and phase, replayed
+    from the game's journal (so the log is there after Continue too, and the game holds no list
+    of lines); `where` (a list) gets each line's place as santiago_state.action_place gives it
+    (-1 for a heading). [] when the journal is lost."""
     j = g.session.journal
     if not j.ok:
-        return "The log of this game is not available."
+        return []
     core = g.session.core
     letters = _names(g).SEAT_LETTERS
     st = j.initial()
     out = []
+    at = where if where is not None else []
     group = -1      # round * 8 + phase of the lines since the last mark
     for i in range(len(j)):
         a = j.action(i)
@@ -67,16 +78,152 @@ def log_text(g, keep=LOG_LINES):
         if now != group:
             if group >= 0:
                 out.append(_mark(group))
+                at.append(-1)
             group = now
         out.append(S.action_text(st, j.seat(i), a, letters))
+        at.append(S.action_place(st, a))
         if len(out) > keep:
             out.pop(0)
+            at.pop(0)
         core.apply(st, a)
-    if not out:
-        return "Nothing played yet."
-    out.append(_mark(group))
+    if out:
+        out.append(_mark(group))
+        at.append(-1)
     out.reverse()   # newest first: what just happened is on top, under its round and phase
-    return "\n".join(out)
+    at.reverse()
+    return out
+
+
+def log_text(g, keep=LOG_LINES):
+    """log_lines as one text (records and tests)."""
+    j = g.session.journal
+    if not j.ok:
+        return "The log of this game is not available."
+    return "\n".join(log_lines(g, keep)) or "Nothing played yet."
+
+
+class LogScreen(Screen):
+    """The log over the board: the panel lists the lines from the selected one (behind an
+    arrow) on, newest first, and the board marks the place the selected line names (a plot's
+    yellow frame, a canal's yellow lane), as the recap does; up/down select a line, B goes
+    back. On 240x135, where the panel covers the board's right side, it moves over the left
+    side while the selected line's place lies under it."""
+
+    footer = "B back  up/down line"
+
+    def __init__(self, game):
+        Screen.__init__(self)
+        self.game = game
+        self.title = "Log"
+        self.where = []
+        self.lines = log_lines(game, LOG_LINES, self.where)
+        self.cur = 1 if len(self.lines) > 1 else 0   # the newest action (0 is its heading)
+        self.panel: "Any" = None
+        self.box = None      # where the panel is drawn
+        self._dirty = False
+
+    def selected(self):
+        """(text, place) of the selected line ('' and -1 with no line)."""
+        if not self.lines:
+            return "", -1
+        return self.lines[self.cur], self.where[self.cur]
+
+    def panel_box(self):
+        """The game's panel box, or on 240x135 its mirror on the left while the selected
+        line's place lies under it."""
+        lay = self.game.lay
+        box = lay.panel
+        at = self.selected()[1]
+        if not lay.short or at < 0:
+            return box
+        if at >= 64:
+            x, _y, w, _h = lay.seg_rect(at - 64)
+        else:
+            x, w = lay.plot_xy(at)[0], lay.pw
+        if x + w > box[0] - 1:
+            return (0, box[1], box[2], box[3])
+        return box
+
+    def rows(self):
+        if not self.lines:
+            j = self.game.session.journal
+            return [(P.R_TEXT, "Nothing played yet." if j.ok else
+                     "The log of this game is not available.")]
+        rows = [(P.R_INFO, ARROW_RIGHT + self.lines[self.cur])]
+        for i in range(self.cur + 1, min(len(self.lines), self.cur + 12)):
+            rows.append((P.R_INFO, self.lines[i]))
+        return rows
+
+    def draw(self, c):
+        g = self.game
+        g._layout(c)
+        lay = g.lay
+        c.fill(theme.BG)
+        self.box = None
+        g.board.invalidate()
+        if not lay.short:
+            cell(c, 0, 0, lay.w, lay.status_h, "Log (newest first)", theme.BAR_FG, theme.BAR,
+                 SMALL)
+        t, f = footer_fit(footer_words(self.footer if len(self.lines) > 1 else "B back",
+                                       self.app), lay.w)
+        fh = footer_h()
+        cell(c, 0, lay.h - fh, lay.w, fh, t, theme.DIM, theme.BG, f)
+        self._paint(c)
+
+    def _marks(self):
+        bd = self.game.board
+        bd.clear_marks()
+        bd.show_free = False
+        at = self.selected()[1]
+        if at >= 64:
+            bd.lane_marks[at - 64] = B.L_CURSOR
+        elif at >= 0:
+            bd.marks[at] = B.F_CURSOR
+
+    def _paint(self, c):
+        g = self.game
+        lay = g.lay
+        bd = g.board
+        box = self.panel_box()
+        moved = box != self.box
+        if moved:
+            if self.box is not None:   # 240x135: the panel changes sides
+                x, y, w, h = self.box   # with its edge line
+                c.fill_rect(x - 1 if x else 0, y, w + 1, h, theme.BG)
+                bd.invalidate()
+            self.box = box
+            self.panel = P.Panel(box)
+        left = box[0] == 0
+        bd.hide_x = box[0] - 1 if lay.short and not left else 9999
+        self._marks()
+        bd.sync(c, g.session.state)
+        if left and bd.drawn_items:
+            self.panel.invalidate()    # the board was drawn under it
+        if lay.short:
+            c.fill_rect(box[2] if left else box[0] - 1, 0, 1, box[3], theme.EDGE)
+        self.panel.draw(c, self.rows())
+
+    def update(self, c):
+        if self._dirty:
+            self._dirty = False
+            self._paint(c)
+
+    def event(self, e):
+        n = len(self.lines)
+        if e == ev.BACK:
+            g = self.game
+            g.board.invalidate()
+            g._marks()
+            self.app.pop()
+        elif n > 1 and e in (ev.UP, ev.DOWN, ev.LEFT, ev.RIGHT, ev.NEXT, ev.PREV):
+            step = 1 if e in (ev.DOWN, ev.RIGHT, ev.NEXT) else -1   # down: an older line
+            i = self.cur
+            for _ in range(n):
+                i = (i + step) % n
+                if not self.lines[i].startswith("--"):
+                    break
+            self.cur = i
+            self._dirty = True
 
 
 def _mark(group):
@@ -144,7 +291,6 @@ class DroughtScreen(Screen):
         bd.clear_marks()
         bd.show_free = False
         bd.hide_x = 9999   # the whole board: the game's panel may have hidden its right side
-        from meeple.ui.santiago import board as B
         for p in range(S.NPLOT):
             m = g.dmarks[p]
             bd.marks[p] = B.F_DRY if m == S.DRY else (B.F_LOSE if m == S.LOSE else 0)
