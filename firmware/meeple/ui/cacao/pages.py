@@ -163,7 +163,7 @@ class RowsScreen(Screen):
 
     def _wrap(self, cols):
         from array import array
-        starts = array("I")
+        starts = array("H")   # text offsets: a log stays far below 64 KB
         text = self.text
         keys = self.keys
         lk = array("H") if keys is not None else None
@@ -686,6 +686,7 @@ class LogPage(RowsScreen):
     def ok(self):
         scr = self.scr
         if self.sel >= 0 and self.app:
+            from meeple.ui.cacao.logplace import LogPlace   # its code in the heap only when asked for
             self.app.push(LogPlace(scr.session.state, self, scr.k_next))
 
 
@@ -696,66 +697,6 @@ def place_key(info):
         sp = info["spaces"]
         return m.xy_key(sp[0]["x"], sp[0]["y"]) if sp else 0
     return m.xy_key(info["x"], info["y"])
-
-
-class LogPlace(OverviewScreen):
-    """The table with the cell the log's selected action names marked by the cursor, the
-    action in words under it; up/down select the action before or after (the cursor follows),
-    A/B go back to the log on that action."""
-
-    def font(self):
-        return self._font
-
-    def _need(self, c):
-        """(lines, font) of the selected action under the table: the reading size (Settings >
-        Text) while the table keeps two rows of cells above it, else small."""
-        t = self.info()
-        room = body(c)[3] - 2 * MIN_CS - 6
-        f = text_font()
-        n = max(2, len(wrap(t, (c.width - 4) // f.w)))
-        if n * (f.h + 2) > room:
-            f = SMALL
-            n = max(2, len(wrap(t, (c.width - 4) // f.w)))
-        return n, f
-
-    def draw_body(self, c):
-        self.lines, self._font = self._need(c)     # the table gives the words their room
-        OverviewScreen.draw_body(self, c)
-
-    def __init__(self, state, page, keys):
-        OverviewScreen.__init__(self, state, page.lkeys[page.sel], "Log: where", keys=keys)
-        self.page = page
-        self.footer = "A/B back  %s action" % keys
-        self._entry = page.sel
-        self._font = SMALL
-
-    def info(self):
-        pg = self.page
-        i = pg.sel
-        t = pg.line(i)[1]
-        n = pg.count()
-        i += 1
-        while i < n and pg.text[pg.starts[i]] == 0:   # the action's own wrapped lines
-            t += " " + pg.line(i)[1]
-            i += 1
-        return t
-
-    def update(self, c):
-        if self._entry != self.page.sel:
-            self._entry = self.page.sel
-            if self._need(c) != (self.lines, self._font) and self.app:
-                self.app._full = True      # another number of lines: laid out again
-                return
-            if self._drawn == self.cursor:
-                self._said(c)              # the same cell, another action
-        OverviewScreen.update(self, c)
-
-    def event(self, e):
-        if e in (ev.UP, ev.DOWN, ev.NEXT, ev.PREV, ev.LEFT, ev.RIGHT):
-            if self.page.step(-1 if e in (ev.UP, ev.PREV, ev.LEFT) else 1):
-                self.cursor = self.page.lkeys[self.page.sel]   # a cell in the box drawn
-        elif self.app:
-            OverviewScreen.event(self, e)
 
 
 def _by(st, x, y):

@@ -78,7 +78,6 @@ class Screen(_Base):
         self.n = 0
         self.ov = Overlay()
         self.pv = m.Preview()
-        self._pv_trial = m.Preview()   # _fill_default values an option here while pv holds the best
         self.scratch = bytearray(st)
         self.prev = bytearray(st)
         self.base = array("h", [0] * 16)   # seat figures when the turn began: the last move's gains
@@ -273,16 +272,16 @@ class Screen(_Base):
         rot = (top >> 2) & 3
         for i in range(len(self.fill_opts)):   # valued only: the table and the words follow the best
             m.fill_choice(st, self.fill_opts[i], self.spaces, ns, self._fills)
-            trial = self._pv_trial
-            trial.place(self.session.state, seat, key, pat, rot, self._fills)
-            v = trial.value(st, seat)
-            if v > bv or i == 0:   # the trial holds the best so far: it becomes the preview
+            self.pv.place(self.session.state, seat, key, pat, rot, self._fills)
+            v = self.pv.value(st, seat)
+            if v > bv:
                 bv = v
                 best = i
-                self._pv_trial = self.pv
-                self.pv = trial
         self.fill_i = best
-        self._fill_shown()
+        if best == len(self.fill_opts) - 1:   # the last one valued: the preview holds it already
+            self._fill_shown()
+        else:
+            self._fill_preview(st, seat, key, top, ns, best)
 
     def _fill_preview(self, st, seat, key, top, ns, i):
         m.fill_choice(st, self.fill_opts[i], self.spaces, ns, self._fills)
