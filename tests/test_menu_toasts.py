@@ -21,7 +21,8 @@ BOARDS = ("waveshare_lcd_1_3", "waveshare_lcd_1_14", "waveshare_lcd_2")   # 240x
 FW = os.path.join(os.path.dirname(__file__), "..", "firmware", "meeple")
 # the console's notes and the page each shows on (the game screens' are tested with the games)
 PAGES = {"app_settings.py": "Settings", "app_records.py": "Records",
-         "app_session.py": "the play screen"}
+         "app_session.py": "the play screen",
+         "guide.py": "the play screen, when the guided round is skipped (tests/test_guide.py)"}
 
 
 def test_every_note_outside_the_games_is_on_a_page_tested_here():
