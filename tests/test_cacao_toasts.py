@@ -14,10 +14,10 @@ import re
 
 import pytest
 
-from host_sim.console import Console
 from meeple import app_game
 from meeple.ui import screen as ui_screen
 from meeple.ui.cacao import model as m, play as play_cacao
+from test_game_large_text import start as game_start
 
 HUMAN, EASY = app_game.HUMAN, app_game.AI_EASY
 BOARDS = ("waveshare_lcd_1_3", "waveshare_lcd_1_14", "waveshare_lcd_2")   # 240x240, 240x135, 320x240
@@ -72,16 +72,7 @@ class Frames:
 
 
 def start(board, large, tmp_path):
-    con = Console(board, root=str(tmp_path))
-    con.app.settings["text"] = large
-    con.app.settings["ai_pause"] = 0
-    con.app.apply_text()
-    con.keys("A")
-    plugin = [g for g in con.app.games if g.GAME == "cacao"][0]
-    con.board.TEST_SEED = 4242
-    app_game.start(con.app, plugin, 2, [HUMAN, EASY], {})
-    con.app.render()
-    return con
+    return game_start(board, "cacao", [HUMAN, EASY], large, tmp_path)
 
 
 def inside(r, box):

@@ -34,10 +34,10 @@ def test_log_rows_of_a_whole_game_name_no_coordinates_or_codes(tmp_path):
 # ---- the log page: a selected action marks its cell on the table --------------------------------
 import pytest  # noqa: E402
 
-from host_sim.console import Console  # noqa: E402
 from meeple import app_game  # noqa: E402
 from meeple.ui.cacao import model as m, play as play_cacao  # noqa: E402
 from meeple.ui.cacao.table import CURSOR  # noqa: E402
+from test_game_large_text import start as game_start  # noqa: E402
 
 BOARDS = ("waveshare_lcd_1_3", "waveshare_lcd_1_14", "waveshare_lcd_2")   # 240x240, 240x135, 320x240
 # letters glued to digits ("N1", "P2", "22g") or a lone mark, as the Santiago scan
@@ -97,15 +97,8 @@ def test_a_log_action_selected_marks_its_cell_on_the_table(board, large, tmp_pat
     the table with the cursor on the cell the action names and the action in words under it;
     up/down there step to the action before or after and the cursor follows. Every text drawn
     holds no coordinate, no side code and no short form."""
-    con = Console(board, root=str(tmp_path))
+    con = game_start(board, "cacao", [app_game.AI_EASY] * 3, large, tmp_path, seed=None)
     app = con.app
-    app.settings["text"] = large
-    app.settings["ai_pause"] = 0
-    app.apply_text()
-    con.keys("A")
-    plugin = [g for g in app.games if g.GAME == "cacao"][0]
-    app_game.start(app, plugin, 3, [app_game.AI_EASY] * 3, {})
-    app.render()
     for _ in range(400):
         con.wait(50)
         if len(app.session.journal) >= 36:

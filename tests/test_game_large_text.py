@@ -21,15 +21,18 @@ from test_console_large_text import dialog_read, words_read
 HUMAN, EASY = app_game.HUMAN, app_game.AI_EASY
 
 
-def start(board, gid, seats, large, tmp_path):
+def start(board, gid, seats, large, tmp_path, seed=4242, options=None):
+    """A game of `gid` for `seats` on `board`, text size `large`, bots at once, dealt from
+    `seed` (None: the console's own seed, as a player gets it)."""
     con = Console(board, root=str(tmp_path))
     con.app.settings["text"] = large
     con.app.settings["ai_pause"] = 0
     con.app.apply_text()
     con.keys("A")
     plugin = [g for g in con.app.games if g.GAME == gid][0]
-    con.board.TEST_SEED = 4242
-    app_game.start(con.app, plugin, len(seats), list(seats), {})
+    if seed is not None:
+        con.board.TEST_SEED = seed
+    app_game.start(con.app, plugin, len(seats), list(seats), dict(options or {}))
     con.app.render()
     return con
 

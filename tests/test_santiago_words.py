@@ -7,7 +7,6 @@ import re
 
 import pytest
 
-from host_sim.console import Console
 from meeple import app_game
 from meeple.core import santiago as core
 from meeple.ui import theme
@@ -16,6 +15,7 @@ from meeple.ui.santiago import play as PS
 from meeple.ui.santiago import screens as SS
 from meeple.ui.santiago import state as S
 from santiago_screen_driver import Driver
+from test_game_large_text import start as game_start
 
 HUMAN, EASY = app_game.HUMAN, app_game.AI_EASY
 BOARDS = ("waveshare_lcd_1_3", "waveshare_lcd_1_14", "waveshare_lcd_2")   # 240x240, 240x135, 320x240
@@ -50,17 +50,8 @@ def test_the_checks_catch_what_they_are_for():
 
 
 def start(board, large, tmp_path):
-    con = Console(board, root=str(tmp_path))
-    con.app.settings["text"] = large
-    con.app.settings["ai_pause"] = 0
-    con.app.apply_text()
-    con.keys("A")
-    plugin = [g for g in con.app.games if g.GAME == "santiago"][0]
-    con.board.TEST_SEED = 77
-    app_game.start(con.app, plugin, 4, [HUMAN, EASY, EASY, EASY],
-                   {"spring": "any", "open_money": False, "palms": True})
-    con.app.render()
-    return con
+    return game_start(board, "santiago", [HUMAN, EASY, EASY, EASY], large, tmp_path, seed=77,
+                      options={"spring": "any", "open_money": False, "palms": True})
 
 
 ROUNDS = 5   # every kind of action comes up in a few rounds; whole games run in test_santiago_screen
@@ -278,17 +269,9 @@ def test_proposals_on_the_panel_read_in_words_and_fit(board, large, tmp_path):
     """Every proposal row the panel shows in the bribes and the overseer's choice names the
     proposer's offer, each backer's and the total in words, and every word is on the panel
     inside it (none cut, none over the edge), in both text sizes."""
-    con = Console(board, root=str(tmp_path))
+    con = game_start(board, "santiago", [HUMAN, HUMAN, EASY, EASY], large, tmp_path, seed=31,
+                     options={"spring": "any", "open_money": True, "palms": True})
     app = con.app
-    app.settings["text"] = large
-    app.settings["ai_pause"] = 0
-    app.apply_text()
-    con.keys("A")
-    plugin = [g for g in app.games if g.GAME == "santiago"][0]
-    con.board.TEST_SEED = 31
-    app_game.start(app, plugin, 4, [HUMAN, HUMAN, EASY, EASY],
-                   {"spring": "any", "open_money": True, "palms": True})
-    app.render()
     drv = Driver(con, seed=0)     # the humans' random offers make proposals the bots back
     count = {"seen": 0, "backed": 0}
     render = app.render

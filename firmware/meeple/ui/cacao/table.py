@@ -189,8 +189,7 @@ class Table:
         self._replot = True                     # every cell to be looked at in the next update
         self._seen = array("i", [-9, -9, -9, -9, 0])   # the last update's preview box and cursor
         n = _cache_cells()
-        self._cache = bytearray(n * CELL_BYTES)
-        self._cache_mv = memoryview(self._cache)
+        self._cache_mv = memoryview(bytearray(n * CELL_BYTES))
         self._cache_sig = array("i", [-1] * n)   # the signature in each slot
         self._cache_n = n
         self._cache_next = 0                               # the slot filled next (round robin)
