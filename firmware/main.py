@@ -37,7 +37,7 @@ def main():
         print("meeple: no /board.py here; install one with `make flash BOARD=<profile>`")
         return
     from meeple.hal import build
-    from meeple.hal.storage import Storage
+    from meeple.storage.store import Storage
     from meeple.ui.gfx import Canvas
     from meeple.ui.input import Input
 
@@ -50,12 +50,12 @@ def main():
     canvas = Canvas(display, board.WIDTH, board.HEIGHT)
     inp = Input(buttons.mask)
 
-    from meeple.app import App
+    from meeple.console.app import App
     start = time.ticks_ms()
     app = App(canvas, inp, Storage(""), board, lambda: time.ticks_diff(time.ticks_ms(), start),
               None, backlight)
     import machine
-    app.restart = machine.reset   # A on the crash screen (meeple.crash)
+    app.restart = machine.reset   # A on the crash screen (meeple.console.crash)
     gc.collect()
     app.boot()
     app.run(buttons.read, buttons.nap)
@@ -65,8 +65,8 @@ def last_resort(e):
     """The app could not even show its crash screen: report on the REPL and in /crash.txt,
     then restart after a while (a Pico without a REPL attached would otherwise sit dead)."""
     try:
-        from meeple import crash
-        from meeple.app import VERSION
+        from meeple.console import crash
+        from meeple.console import VERSION
         try:
             import board  # type: ignore
             name = board.NAME

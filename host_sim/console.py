@@ -18,8 +18,8 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 if os.path.join(ROOT, "firmware") not in sys.path:
     sys.path.insert(0, os.path.join(ROOT, "firmware"))
 
-from meeple.app import App  # noqa: E402
-from meeple.hal.storage import Storage  # noqa: E402
+from meeple.console.app import App  # noqa: E402
+from meeple.storage.store import Storage  # noqa: E402
 from meeple.ui import input as inp  # noqa: E402
 from meeple.ui.gfx import Canvas  # noqa: E402
 

@@ -1,4 +1,4 @@
-"""A filesystem double for the console's files: a real folder, seen through meeple.savefile
+"""A filesystem double for the console's files: a real folder, seen through meeple.storage.savefile
 (every file the console writes goes through that module), that fails the way littlefs on a
 Pico does:
 
@@ -16,7 +16,7 @@ PowerCut too, until the double is left (the reboot).
 """
 import os
 
-from meeple import savefile
+from meeple.storage import savefile
 
 ENOSPC = 28
 EROFS = 30
@@ -90,7 +90,7 @@ class FlashDouble:
                 total += os.path.getsize(os.path.join(d, f))
         return total
 
-    # ---- the calls meeple.savefile makes -----------------------------------------------------------
+    # ---- the calls meeple.storage.savefile makes -----------------------------------------------------------
     def open(self, path, mode="r"):
         if "w" not in mode and "a" not in mode:
             if self.dead:

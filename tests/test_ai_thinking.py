@@ -6,7 +6,8 @@ the game screen is back. Simulator (host_sim) with a clock that advances on ever
 import random
 
 from host_sim.console import Console
-from meeple import ai, app_game
+from meeple import ai
+from meeple.console import host
 from meeple.ai import search
 from meeple.core import cacao
 from meeple.ui import input as ev
@@ -18,7 +19,7 @@ def _ai_game(tmp_path):
     reached by seeded random moves of two humans; then seat 0 becomes a hard bot."""
     con = Console("waveshare_lcd_1_3", root=str(tmp_path))
     con.app.settings["privacy"] = 0
-    app_game.start(con.app, play_cacao, 2, [app_game.HUMAN, app_game.HUMAN], {"start_seat": 0})
+    host.start(con.app, play_cacao, 2, [host.HUMAN, host.HUMAN], {"start_seat": 0})
     s = con.app.session
     rng = random.Random(5)
     while True:
@@ -28,7 +29,7 @@ def _ai_game(tmp_path):
             if ai.ops_used() >= 300:
                 break
         s.play(rng.choice(cacao.legal_actions(st)))
-    s.seats[0] = app_game.AI_HARD
+    s.seats[0] = host.AI_HARD
     s.next_turn()
     assert s.waiting_for_ai()
     clock = [con.now]
@@ -62,7 +63,7 @@ def _lit(con):
 
 def test_the_mark_moves_while_a_bot_thinks_and_the_move_is_unchanged(tmp_path):
     con, s = _ai_game(tmp_path)
-    expected = play_cacao.ai_action(cacao.observe(s.state, 0), 0, app_game.AI_HARD)
+    expected = play_cacao.ai_action(cacao.observe(s.state, 0), 0, host.AI_HARD)
     seen = []
     real = s._thinking
 

@@ -1,11 +1,11 @@
-"""The device's main loop (meeple.app.App.run, as firmware/main.py calls it with the buttons'
+"""The device's main loop (meeple.console.app.App.run, as firmware/main.py calls it with the buttons'
 read and nap): the garbage of a run of presses is collected once the player has let go for
 IDLE_GC_MS, never while a button is held or presses keep coming, so a later press does not wait
 for a collection (the Cacao snap's worst press-to-pixels on the emulated Pico was one)."""
 import pytest
 
 from host_sim.console import Console
-from meeple import app as app_mod
+from meeple.console import app as app_mod
 from meeple.ui.input import B_B
 
 

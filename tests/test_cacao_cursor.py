@@ -12,10 +12,10 @@ import pytest
 
 from host_sim import boards
 from host_sim.console import Console
-from meeple import app_game
+from meeple.console import host
 from meeple.core import cacao
 from meeple.ui.cacao import model as m
-from meeple.ui.cacao import pages as cacao_pages, play as play_cacao
+from meeple.ui.cacao import overview, pages as cacao_pages, play as play_cacao
 from meeple.ui import input as ev
 
 from test_cacao_ui_game import play_game
@@ -32,7 +32,7 @@ def mid_game(board, tmp_path, players, seed):
     """A console showing a human's placement after some random actions of all-human seats."""
     con = Console(board, root=str(tmp_path))
     con.app.settings["privacy"] = 0
-    app_game.start(con.app, play_cacao, players, [app_game.HUMAN] * players, {"start_seat": 0})
+    host.start(con.app, play_cacao, players, [host.HUMAN] * players, {"start_seat": 0})
     s = con.app.session
     rng = random.Random(seed)
     for _ in range(rng.randrange(8, 40)):
@@ -163,7 +163,7 @@ def _open_overview(con):
             break
         con.tap("X" if not any(n == "down" for n, _ in con.board.BUTTONS) else "down")
     con.tap("A")
-    assert isinstance(con.app.screen, cacao_pages.OverviewScreen), con.text()
+    assert isinstance(con.app.screen, overview.OverviewScreen), con.text()
     return con.app.screen
 
 

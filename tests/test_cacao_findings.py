@@ -14,7 +14,7 @@ import pytest
 
 from host_sim.console import Console
 from meeple.core import cacao
-from meeple.ui.cacao import model as m, pages as cacao_pages, play as P
+from meeple.ui.cacao import model as m, overview, pages as cacao_pages, play as P
 from meeple.ui.cacao.table import CS
 from meeple.ui.screen import wrap
 
@@ -347,15 +347,15 @@ def test_final_table_and_overview_marks(rec):
     """The final table opens from the end screen (B); on small cells no jungle mark reads as a seat
     letter and markets show their price."""
     scr, texts = rec.final
-    assert isinstance(scr, cacao_pages.OverviewScreen) and scr.title == "Final table"
+    assert isinstance(scr, overview.OverviewScreen) and scr.title == "Final table"
     st = bytearray(rec.state)
     for j in range(m.jungle_n(st)):
         t = m.jungle_type(st, j)
-        mark = cacao_pages._JUNGLE_LETTER[t]
+        mark = overview._JUNGLE_LETTER[t]
         assert mark not in "RPWY"
         if 3 <= t <= 5:
             assert mark == "%d" % m.PRICE[t]
-    assert scr.cs >= cacao_pages.MIN_CS
+    assert scr.cs >= overview.MIN_CS
     markets = 0
     for j in range(m.jungle_n(st)):
         key = m.jungle_key(st, j)

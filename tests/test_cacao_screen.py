@@ -13,7 +13,7 @@ import pytest
 
 from host_sim import boards
 from host_sim.console import Console
-from meeple import record
+from meeple.storage import record
 from meeple.core import cacao
 from meeple.ui.cacao import model as cacao_model, pages as cacao_pages, play as play_cacao
 

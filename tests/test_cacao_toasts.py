@@ -14,12 +14,12 @@ import re
 
 import pytest
 
-from meeple import app_game
+from meeple.console import host
 from meeple.ui import screen as ui_screen
 from meeple.ui.cacao import model as m, play as play_cacao
 from test_game_large_text import start as game_start
 
-HUMAN, EASY = app_game.HUMAN, app_game.AI_EASY
+HUMAN, EASY = host.HUMAN, host.AI_EASY
 BOARDS = ("waveshare_lcd_1_3", "waveshare_lcd_1_14", "waveshare_lcd_2")   # 240x240, 240x135, 320x240
 UI = os.path.join(os.path.dirname(__file__), "..", "firmware", "meeple", "ui", "cacao")
 

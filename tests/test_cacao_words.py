@@ -34,7 +34,7 @@ def test_log_rows_of_a_whole_game_name_no_coordinates_or_codes(tmp_path):
 # ---- the log page: a selected action marks its cell on the table --------------------------------
 import pytest  # noqa: E402
 
-from meeple import app_game  # noqa: E402
+from meeple.console import host  # noqa: E402
 from meeple.ui.cacao import model as m, play as play_cacao  # noqa: E402
 from meeple.ui.cacao.table import CURSOR  # noqa: E402
 from test_game_large_text import start as game_start  # noqa: E402
@@ -97,7 +97,7 @@ def test_a_log_action_selected_marks_its_cell_on_the_table(board, large, tmp_pat
     the table with the cursor on the cell the action names and the action in words under it;
     up/down there step to the action before or after and the cursor follows. Every text drawn
     holds no coordinate, no side code and no short form."""
-    con = game_start(board, "cacao", [app_game.AI_EASY] * 3, large, tmp_path, seed=None)
+    con = game_start(board, "cacao", [host.AI_EASY] * 3, large, tmp_path, seed=None)
     app = con.app
     for _ in range(400):
         con.wait(50)

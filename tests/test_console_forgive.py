@@ -7,8 +7,8 @@ import pytest
 
 from host_sim import boards
 from host_sim.console import Console
-from meeple import app as app_mod
-from meeple import app_game
+from meeple.console import app as app_mod
+from meeple.console import host
 from meeple.ui.widgets import MenuList
 
 DPAD = [b for b in boards.BOARDS if any(n == "up" for n, _ in boards.load(b).BUTTONS)]
@@ -30,9 +30,9 @@ def plugin(con, gid):
 def start(con, gid, seats):
     con.app.settings["ai_pause"] = 0
     if gid == "santiago":
-        seats = list(seats) + [app_game.AI_EASY] * (3 - len(seats))   # 3 to 5 players
+        seats = list(seats) + [host.AI_EASY] * (3 - len(seats))   # 3 to 5 players
     opts = {"santiago": {"spring": "interior", "open_money": False, "palms": False}}.get(gid, {})
-    app_game.start(con.app, plugin(con, gid), len(seats), list(seats), opts)
+    host.start(con.app, plugin(con, gid), len(seats), list(seats), opts)
     con.app.render()
 
 
@@ -58,7 +58,7 @@ def cursor_label(con):
 def test_game_menu_leave_asks_and_is_never_one_wrap_away(board, gid, tmp_path):
     con = Console(board, root=str(tmp_path))
     nxt, prv, menu = keys(con)
-    start(con, gid, [app_game.HUMAN, app_game.AI_EASY])
+    start(con, gid, [host.HUMAN, host.AI_EASY])
     until_human(con)
     con.keys(menu)
     assert cursor_label(con) == "Hint"
@@ -86,7 +86,7 @@ def test_game_menu_leave_asks_and_is_never_one_wrap_away(board, gid, tmp_path):
 def test_b_on_the_hint_goes_back_to_the_game_menu(board, gid, tmp_path):
     con = Console(board, root=str(tmp_path))
     _, _, menu = keys(con)
-    start(con, gid, [app_game.HUMAN, app_game.AI_EASY])
+    start(con, gid, [host.HUMAN, host.AI_EASY])
     until_human(con)
     state = bytes(con.app.session.state)
     con.keys(menu)
@@ -101,7 +101,7 @@ def test_b_on_the_hint_goes_back_to_the_game_menu(board, gid, tmp_path):
 @pytest.mark.parametrize("board", boards.BOARDS)
 def test_pass_screen_opens_only_on_a(board, tmp_path):
     con = Console(board, root=str(tmp_path))
-    start(con, "cacao", [app_game.HUMAN, app_game.HUMAN])
+    start(con, "cacao", [host.HUMAN, host.HUMAN])
     game = con.app.session.screen
     assert con.title() == "Pass the console"
     drawn = []
@@ -121,7 +121,7 @@ def test_pass_screen_opens_only_on_a(board, tmp_path):
 @pytest.mark.parametrize("board", FOUR)
 def test_pass_screen_takes_held_a_on_four_button_boards(board, tmp_path):
     con = Console(board, root=str(tmp_path))
-    start(con, "cacao", [app_game.HUMAN, app_game.HUMAN])
+    start(con, "cacao", [host.HUMAN, host.HUMAN])
     con.keys("hold:A")
     assert con.app.screen is con.app.session.screen
 
@@ -162,17 +162,17 @@ def test_rules_rows_fit_and_labels_keep_apart_from_values(board, tmp_path):
     con = Console(board, root=str(tmp_path))
     con.keys("A")
     app = con.app
-    from meeple import app_menus, app_settings
+    from meeple.console import menus, settings
     for g in app.games:
-        app.push(app_settings.GameRules(g))
+        app.push(settings.GameRules(g))
         app.render()
-        for t in app_game.rule_titles(g):      # every page title whole on its row
+        for t in host.rule_titles(g):      # every page title whole on its row
             while not any(r.endswith(t) for r in con.text()):
                 before = app.screen.menu.cursor
                 con.keys("down" if con.board.ID in DPAD else "X")
                 assert app.screen.menu.cursor == before + 1, (t, con.text())
         app.pop()
-    app.push(app_menus.SetupScreen(plugin(con, "cacao")))
+    app.push(menus.SetupScreen(plugin(con, "cacao")))
     app.render()
     runs = sorted(con.panel.texts, key=lambda t: (t[1], t[0]))
     label = [t for t in runs if t[4].strip(" \x7f") == "Start player"]
@@ -254,7 +254,7 @@ def test_each_games_help_gives_the_numbers_a_newcomer_needs(tmp_path):
     the round counts, and the symbols on screen are explained."""
     from meeple.core import cacao, santiago
     con = Console("waveshare_lcd_1_3", root=str(tmp_path))
-    pages = {g.GAME: dict(app_game.rules(g)) for g in con.app.games}
+    pages = {g.GAME: dict(host.rules(g)) for g in con.app.games}
     water = ", ".join(str(v) for v in cacao.WATER_VALUES[:-1]) + " and %d" % cacao.WATER_VALUES[-1]
     assert water in pages["cacao"]["Numbers"]
     for title in ("Overview", "Your turn", "Selling", "Overbuilding", "Scoring"):
@@ -270,7 +270,7 @@ def test_each_games_help_gives_the_numbers_a_newcomer_needs(tmp_path):
 def test_a_new_game_over_a_saved_one_asks_first(board, tmp_path):
     con = Console(board, root=str(tmp_path))
     nxt, _, _ = keys(con)
-    start(con, "cacao", [app_game.HUMAN, app_game.AI_EASY])
+    start(con, "cacao", [host.HUMAN, host.AI_EASY])
     until_human(con)
     con.app.session.leave()
     con.keys("A")                                   # leave: main menu, Continue first
@@ -291,7 +291,7 @@ def test_a_new_game_over_a_saved_one_asks_first(board, tmp_path):
 
 def test_no_dimming_while_the_bots_move(tmp_path):
     con = Console("waveshare_lcd_1_3", root=str(tmp_path))
-    start(con, "cacao", [app_game.AI_EASY, app_game.AI_EASY])
+    start(con, "cacao", [host.AI_EASY, host.AI_EASY])
     con.app.settings["ai_pause"] = 300          # 30 s a bot move: a slow game to watch
     level = con.app.settings["brightness"]
     con.wait(app_mod.DIM_MS + 5000)

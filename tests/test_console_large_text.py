@@ -5,9 +5,9 @@ import pytest
 
 from host_sim import boards
 from host_sim.console import Console
-from meeple import app_game, app_menus, app_settings
+from meeple.console import host, menus, settings
 from meeple.ui import screen as ui_screen
-from meeple.app_session import ConfirmScreen
+from meeple.console.session import ConfirmScreen
 from meeple.ui.widgets import TextScreen
 
 
@@ -78,10 +78,10 @@ def test_menus_pages_and_dialogs_fit_in_both_sizes(board, large, tmp_path):
     con = console(board, large, tmp_path)
     app = con.app
     assert ui_screen.text_font().h == (16 if large else 8)
-    screens = [app_settings.SettingsScreen(), app_settings.RulesMenu(), app_menus.GameChoice()]
+    screens = [settings.SettingsScreen(), settings.RulesMenu(), menus.GameChoice()]
     for g in app.games:
-        screens.append(app_settings.GameRules(g))
-        screens.append(app_menus.SetupScreen(g))
+        screens.append(settings.GameRules(g))
+        screens.append(menus.SetupScreen(g))
     for scr in screens:
         app.push(scr)
         app.render()
@@ -98,9 +98,9 @@ def test_menus_pages_and_dialogs_fit_in_both_sizes(board, large, tmp_path):
         assert con.canvas.clipped == 0, scr.title
         app.pop()
     # every page: all its words read by scrolling
-    pages = [("Buttons", app_settings.button_help(app))]
+    pages = [("Buttons", settings.button_help(app))]
     for g in app.games:
-        pages.extend(app_game.rules(g))
+        pages.extend(host.rules(g))
     for title, text in pages:
         app.push(TextScreen(title, text))
         app.render()

@@ -1,7 +1,7 @@
 """Auto-save, continue, power cuts and damaged files, through the real app and menus.
 
 No game screen exists yet, so a small test plug-in stands in for one: it plays the Cacao rules
-core (first legal action on A) and follows the documented plug-in interface (meeple.app_game).
+core (first legal action on A) and follows the documented plug-in interface (meeple.console.host).
 """
 import os
 import types
@@ -9,7 +9,8 @@ import types
 import pytest
 
 from host_sim.console import Console
-from meeple import app_game, savefile
+from meeple.console import host
+from meeple.storage import savefile
 from meeple.core import cacao
 from meeple.ui.screen import Screen
 
@@ -75,7 +76,7 @@ def saved(root):
 
 
 def con_storage(root):
-    from meeple.hal.storage import Storage
+    from meeple.storage.store import Storage
     return Storage(str(root))
 
 
@@ -83,7 +84,7 @@ def test_new_game_is_listed_and_auto_saved_after_every_action(tmp_path):
     con = console(tmp_path)
     start_game(con)
     s = con.app.session
-    assert s.seats == [app_game.HUMAN, app_game.AI_NORMAL]
+    assert s.seats == [host.HUMAN, host.AI_NORMAL]
     for _ in range(3):
         before = bytes(s.state)
         if cacao.to_move(s.state) == 0:
@@ -126,7 +127,7 @@ class PowerCut(Exception):
 
 
 class _Cutter:
-    """Counts filesystem writes in meeple.savefile (open, write, flush, close, rename, remove)
+    """Counts filesystem writes in meeple.storage.savefile (open, write, flush, close, rename, remove)
     and fails at step `at`: a partial write keeps only half its bytes, like a torn flash page."""
 
     def __init__(self, at):
@@ -259,7 +260,7 @@ def test_game_end_counts_in_statistics(tmp_path):
     con = console(tmp_path)
     start_game(con)
     s = con.app.session
-    s.seats[1] = app_game.HUMAN  # play both seats from the keys, no pass screens
+    s.seats[1] = host.HUMAN  # play both seats from the keys, no pass screens
     con.app.settings["privacy"] = 0
     while not cacao.is_over(s.state):
         con.keys("A")

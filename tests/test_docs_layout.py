@@ -104,16 +104,16 @@ def test_the_tree_check_fails_for_a_missing_module_and_for_an_unlisted_package(t
             full.parent.mkdir(parents=True, exist_ok=True)
             full.write_text("")
     assert check_tree(paths, str(tmp_path)) == []
-    (tmp_path / "firmware/meeple/journal.py").unlink()
-    (tmp_path / "firmware/meeple/console").mkdir()
-    (tmp_path / "firmware/meeple/console/__init__.py").write_text("")
-    (tmp_path / "firmware/meeple/power.py").write_text("")
+    (tmp_path / "firmware/meeple/storage/journal.py").unlink()
+    (tmp_path / "firmware/meeple/power").mkdir()
+    (tmp_path / "firmware/meeple/power/__init__.py").write_text("")
+    (tmp_path / "firmware/meeple/sound.py").write_text("")
     (tmp_path / "tools/newpkg").mkdir()
     (tmp_path / "tools/newpkg/__init__.py").write_text("")
     problems = check_tree(paths, str(tmp_path))
-    assert any("firmware/meeple/journal.py, which does not exist" in p for p in problems), problems
-    assert any(p.startswith("firmware/meeple/console/ is not") for p in problems), problems
-    assert any(p.startswith("firmware/meeple/power.py is not") for p in problems), problems
+    assert any("firmware/meeple/storage/journal.py, which does not exist" in p for p in problems), problems
+    assert any(p.startswith("firmware/meeple/power/ is not") for p in problems), problems
+    assert any(p.startswith("firmware/meeple/sound.py is not") for p in problems), problems
     assert any(p.startswith("tools/newpkg/ is not") for p in problems), problems
 
 

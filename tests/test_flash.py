@@ -65,19 +65,19 @@ def test_removes_what_the_build_dropped_but_keeps_other_files(board, built, tmp_
     assert run_flash(port, built).returncode == 0
     (tmp_path / "save.bin").write_bytes(b"MEEP...")
     assert mpremote(port, "fs", "mkdir", ":saves", "+", "fs", "cp", str(tmp_path / "save.bin"), ":saves/slot1.bin",
-                    "+", "fs", "cp", str(built / "meeple" / "games.mpy"), ":meeple/stray.mpy").returncode == 0
+                    "+", "fs", "cp", str(built / "meeple" / "core" / "games.mpy"), ":meeple/stray.mpy").returncode == 0
     smaller = tmp_path / "device"
     fw = tmp_path / "fw"
     subprocess.run(["cp", "-r", os.path.join(ROOT, "firmware"), str(fw)], check=True)
-    os.remove(fw / "meeple" / "record.py")
+    os.remove(fw / "meeple" / "storage" / "record.py")
     build.build(None, str(smaller), str(fw))
     r = run_flash(port, smaller)
     assert r.returncode == 0, r.stderr
-    assert "removing /meeple/record.mpy" in r.stdout and "removing /meeple/stray.mpy" in r.stdout
-    assert not (flash_dir / "meeple" / "record.mpy").exists()
+    assert "removing /meeple/storage/record.mpy" in r.stdout and "removing /meeple/stray.mpy" in r.stdout
+    assert not (flash_dir / "meeple" / "storage" / "record.mpy").exists()
     assert (flash_dir / "saves" / "slot1.bin").read_bytes() == b"MEEP..."
     assert run_flash(port, built).returncode == 0  # and back
-    assert (flash_dir / "meeple" / "record.mpy").exists()
+    assert (flash_dir / "meeple" / "storage" / "record.mpy").exists()
 
 
 def test_no_board_on_that_port(built):
@@ -141,7 +141,7 @@ def test_interrupted_flash_leaves_the_old_firmware_and_the_next_flash_repairs(bo
     assert run_flash(port, built).returncode == 0
     fw = tmp_path / "fw"
     subprocess.run(["cp", "-r", os.path.join(ROOT, "firmware"), str(fw)], check=True)
-    for rel in ("meeple/journal.py", "meeple/savefile.py", "meeple/games.py"):
+    for rel in ("meeple/storage/journal.py", "meeple/storage/savefile.py", "meeple/core/games.py"):
         with open(fw / rel, "a") as f:
             f.write("\n_FLASH_TEST = 1\n")
     newer = tmp_path / "device"
@@ -163,7 +163,7 @@ def test_interrupted_flash_leaves_the_old_firmware_and_the_next_flash_repairs(bo
         on_board = (flash_dir / rel).read_bytes()
         assert on_board == (built / rel).read_bytes(), "%s changed by an interrupted flash" % rel
     assert list(flash_dir.rglob("*.part")), "the cut should leave an unfinished .part"
-    r = mpremote(port, "exec", "import meeple.journal, meeple.savefile; print('imports ok')")
+    r = mpremote(port, "exec", "import meeple.storage.journal, meeple.storage.savefile; print('imports ok')")
     assert b"imports ok" in r.stdout, r.stdout + r.stderr
     again = run_flash(port, newer)
     assert again.returncode == 0, again.stderr
@@ -191,7 +191,7 @@ def test_on_the_release_firmware_flash_is_refused_or_an_overlay_deliberately(tmp
         on = run_flash(port, built, "--overlay", "1")
         assert on.returncode == 0, on.stderr
         assert "overlay installed: this build runs in front of the frozen meeple abc1234" in on.stdout
-        assert (flash_dir / ".meeple-overlay").exists() and (flash_dir / "meeple" / "app.mpy").exists()
+        assert (flash_dir / ".meeple-overlay").exists() and (flash_dir / "meeple" / "console" / "app.mpy").exists()
         off = run_flash(port, built, "--overlay", "0")
         assert off.returncode == 0, off.stderr
         assert "the frozen meeple abc1234 runs again" in off.stdout

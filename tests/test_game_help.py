@@ -7,7 +7,7 @@ on the page. Santiago: every plot flag and lane kind its board draws during a ga
 rules' "Screen" page, and every flag the board module defines has words there.
 """
 from host_sim.console import Console
-from meeple import app_game
+from meeple.console import host
 from meeple.core import cacao
 from meeple.ui.cacao import legend, model as cacao_model, play as play_cacao, table as cacao_table
 from meeple.ui.santiago import board as santiago_board, play as play_santiago
@@ -15,7 +15,7 @@ from meeple.ui import screen as ui_screen
 
 from santiago_screen_driver import Driver
 
-HUMAN, EASY = app_game.HUMAN, app_game.AI_EASY
+HUMAN, EASY = host.HUMAN, host.AI_EASY
 PAT = 1 << 4                         # a worker tile's top byte: seat 1, pattern 2-1-0-1, turn 0
 WORKER = 256 | (1 << 6) | PAT
 
@@ -110,7 +110,7 @@ def test_every_cell_a_cacao_game_draws_is_on_the_symbol_page(tmp_path, monkeypat
     con.keys("A")
     plugin = [g for g in con.app.games if g.GAME == "cacao"][0]
     con.board.TEST_SEED = 99
-    app_game.start(con.app, plugin, 3, [HUMAN, EASY, EASY], {})
+    host.start(con.app, plugin, 3, [HUMAN, EASY, EASY], {})
     app = con.app
     s = app.session
     game = s.screen
@@ -175,7 +175,7 @@ def test_santiago_screen_page_names_every_symbol_the_board_draws(tmp_path, monke
     con.keys("A")
     plugin = [g for g in con.app.games if g.GAME == "santiago"][0]
     con.board.TEST_SEED = 5
-    app_game.start(con.app, plugin, 3, [HUMAN, EASY, EASY], {"palms": True})
+    host.start(con.app, plugin, 3, [HUMAN, EASY, EASY], {"palms": True})
     d = Driver(con, seed=2, policy="bot")
     for _ in range(4000):
         if not d.step():

@@ -8,7 +8,7 @@ import pytest
 
 from host_sim import boards
 from host_sim.console import Console
-from meeple import app_game
+from meeple.console import host
 from meeple.ui import screen as ui_screen
 from meeple.ui import theme
 from meeple.ui.cacao import legend, pages as cacao_pages, play as play_cacao
@@ -18,7 +18,7 @@ from meeple.ui.screen import DialogScreen
 from santiago_screen_driver import Driver
 from test_console_large_text import dialog_read, words_read
 
-HUMAN, EASY = app_game.HUMAN, app_game.AI_EASY
+HUMAN, EASY = host.HUMAN, host.AI_EASY
 
 
 def start(board, gid, seats, large, tmp_path, seed=4242, options=None):
@@ -32,7 +32,7 @@ def start(board, gid, seats, large, tmp_path, seed=4242, options=None):
     plugin = [g for g in con.app.games if g.GAME == gid][0]
     if seed is not None:
         con.board.TEST_SEED = seed
-    app_game.start(con.app, plugin, len(seats), list(seats), dict(options or {}))
+    host.start(con.app, plugin, len(seats), list(seats), dict(options or {}))
     con.app.render()
     return con
 

@@ -12,7 +12,8 @@ import sys
 import pytest
 
 from host_sim.console import Console
-from meeple import ai, app_game, app_settings
+from meeple import ai, forget
+from meeple.console import host, settings
 from meeple.core import cacao, santiago
 from meeple.ui import screen as ui_screen
 from meeple.ui.cacao import model as cm
@@ -40,9 +41,9 @@ def start(board, gid, large, root):
     con.app.apply_text()
     con.keys("A")
     open_item(con, "Rules")
-    open_item(con, app_game.title_of(con.app, gid))
-    assert con.app.screen.menu.labels[-1] == app_settings.GUIDED
-    open_item(con, app_settings.GUIDED)
+    open_item(con, host.title_of(con.app, gid))
+    assert con.app.screen.menu.labels[-1] == settings.GUIDED
+    open_item(con, settings.GUIDED)
     assert con.app.session is not None and con.app.session.guide is not None
     return con
 
@@ -239,7 +240,7 @@ def ordinary(con, tmp_path):
     again = Console(con.board.ID, root=str(tmp_path))
     again.app.settings["ai_pause"] = 0
     again.keys("A")
-    app_game.resume(again.app)
+    host.resume(again.app)
     s2 = again.app.session
     assert s2 is not None and s2.guide is None and bytes(s2.state) == bytes(s.state)
     assert len(s2.journal) == len(s.journal)
@@ -385,13 +386,13 @@ def test_a_page_naming_another_move_fails_the_check(gid, tmp_path, monkeypatch):
 @pytest.mark.parametrize("gid", GAMES)
 def test_a_normal_game_does_not_load_the_guide(gid, tmp_path):
     for name in MODULES:              # left by an earlier test's console (never closed)
-        app_game.forget(name)
+        forget(name)
     con = Console("waveshare_lcd_1_3", root=str(tmp_path))
     con.app.settings["ai_pause"] = 0
     con.keys("A")
     plugin = [g for g in con.app.games if g.GAME == gid][0]
-    seats = [app_game.HUMAN, app_game.AI_NORMAL, app_game.AI_EASY]
-    app_game.start(con.app, plugin, 3, seats, {})
+    seats = [host.HUMAN, host.AI_NORMAL, host.AI_EASY]
+    host.start(con.app, plugin, 3, seats, {})
     for _ in range(100):
         advance(con)
     assert con.app.session.guide is None

@@ -1,11 +1,11 @@
-"""The game session's journal (meeple.journal) on Continue: kept when it replays to the saved
+"""The game session's journal (meeple.storage.journal) on Continue: kept when it replays to the saved
 state, the one move a power cut between the auto-save and the append lost found again, dropped
 when it does not fit."""
 import random
 
 from meeple.core import cacao
-from meeple.hal.storage import Storage
-from meeple.journal import Journal
+from meeple.storage.store import Storage
+from meeple.storage.journal import Journal
 
 
 def _game(tmp_path, moves):

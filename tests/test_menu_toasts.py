@@ -20,8 +20,8 @@ from test_cacao_toasts import Frames, inside, meets
 BOARDS = ("waveshare_lcd_1_3", "waveshare_lcd_1_14", "waveshare_lcd_2")   # 240x240, 240x135, 320x240
 FW = os.path.join(os.path.dirname(__file__), "..", "firmware", "meeple")
 # the console's notes and the page each shows on (the game screens' are tested with the games)
-PAGES = {"app_settings.py": "Settings", "app_records.py": "Records",
-         "app_session.py": "the play screen",
+PAGES = {"settings.py": "Settings", "records.py": "Records",
+         "session.py": "the play screen",
          "guide.py": "the play screen, when the guided round is skipped (tests/test_guide.py)"}
 
 

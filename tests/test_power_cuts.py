@@ -13,7 +13,7 @@ import shutil
 import pytest
 
 from flashdouble import FlashDouble, PowerCut
-from meeple import record
+from meeple.storage import record
 from meeple.core import cacao
 from test_console_saves import console, saved
 

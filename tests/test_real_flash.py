@@ -10,7 +10,7 @@ import pytest
 
 import realfs
 from meeple.core import cacao
-from meeple.hal.storage import NOT_SAVED, READ_ONLY
+from meeple.storage.store import NOT_SAVED, READ_ONLY
 from test_console_saves import console, saved
 from test_power_cuts import fresh
 

@@ -1,4 +1,4 @@
-"""Game records (meeple.record) and `python -m tools.replay`."""
+"""Game records (meeple.storage.record) and `python -m tools.replay`."""
 import json
 import os
 import random
@@ -7,7 +7,7 @@ import sys
 
 import pytest
 
-from meeple import record
+from meeple.storage import record
 from meeple.core import cacao
 from tools import mpyrun
 from tools import replay as replay_tool
@@ -40,7 +40,7 @@ def run_main(capsys, argv):
     return code, out, err
 
 
-# ---- meeple.record ---------------------------------------------------------------------------
+# ---- meeple.storage.record ---------------------------------------------------------------------------
 @pytest.mark.parametrize("players,seed", [(2, 1), (3, 2), (4, 3)])
 def test_record_replays_to_the_same_states(players, seed):
     lines, states = play_record(players, seed)
@@ -148,7 +148,7 @@ def test_record_replays_identically_on_micropython():
     lines, states = play_record(3, 21)
     broken = lines[:4] + ["{oops\n"]
     code = (
-        "from meeple import record\nimport binascii\n"
+        "from meeple.storage import record\nimport binascii\n"
         "st = record.replay_states(%r)\n"
         "print(len(st), binascii.hexlify(st[-1]).decode())\n"
         "try:\n"

@@ -12,7 +12,7 @@ import tempfile
 import pytest
 
 from host_sim.console import Console
-from meeple import app_game
+from meeple.console import host
 from meeple.core import santiago as core
 from meeple.ui import theme
 from meeple.ui.gfx import rgb
@@ -23,8 +23,8 @@ from meeple.ui.santiago import screens as SS
 from meeple.ui.santiago import state as S
 from santiago_screen_driver import Driver
 
-H = app_game.HUMAN
-E = app_game.AI_EASY
+H = host.HUMAN
+E = host.AI_EASY
 PANELS = ("waveshare_lcd_1_3", "waveshare_lcd_1_14", "waveshare_lcd_2")   # 240x240, 240x135, 320x240
 
 
@@ -32,7 +32,7 @@ def game(board, seats, palms=False, open_money=False):
     con = Console(board, root=tempfile.mkdtemp(prefix="meeple-s14-"))
     con.app.settings["ai_pause"] = 0
     plugin = [g for g in con.app.games if g.GAME == "santiago"][0]
-    app_game.start(con.app, plugin, len(seats), list(seats),
+    host.start(con.app, plugin, len(seats), list(seats),
                    {"spring": "interior", "open_money": open_money, "palms": palms})
     con.app.render()
     return con

@@ -12,7 +12,8 @@ import tempfile
 import pytest
 
 from host_sim.console import Console
-from meeple import app_game, record
+from meeple.console import host
+from meeple.storage import record
 from meeple.core import santiago as core
 from meeple.ui.santiago import play as PS
 from meeple.ui.santiago import screens as SS
@@ -20,8 +21,8 @@ from meeple.ui.santiago import state as S
 from santiago_screen_driver import Driver
 from tools import replay
 
-H = app_game.HUMAN
-E = app_game.AI_EASY
+H = host.HUMAN
+E = host.AI_EASY
 
 # (players, seats, options, driver policy): every player count, humans and bots, each option
 GAMES = (
@@ -197,7 +198,7 @@ def test_state_layout_mirror_matches_the_core():
 def _game(board, seats=(H, E, E, E), seed=5):
     con = Console(board, root=tempfile.mkdtemp(prefix="meeple-sant-"))
     con.app.settings["ai_pause"] = 0
-    app_game.start(con.app, santiago(con), len(seats), list(seats),
+    host.start(con.app, santiago(con), len(seats), list(seats),
                    {"spring": "interior", "open_money": False, "palms": False})
     con.app.render()
     return con

@@ -16,12 +16,12 @@ import tempfile
 import pytest
 
 from host_sim.console import Console
-from meeple import app_game
+from meeple.console import host
 from meeple.ui.santiago import play as PS
 from santiago_screen_driver import Driver
 from test_cacao_toasts import Frames, inside, meets, show
 
-H, E = app_game.HUMAN, app_game.AI_EASY
+H, E = host.HUMAN, host.AI_EASY
 BOARDS = ("waveshare_lcd_1_3", "waveshare_lcd_1_14", "waveshare_lcd_2")   # 240x240, 240x135, 320x240
 PLAY = os.path.join(os.path.dirname(__file__), "..", "firmware", "meeple", "ui", "santiago", "play.py")
 MODES = {PS.M_BID: "bid", PS.M_TILE: "tile", PS.M_PLOT: "plot", PS.M_MENU: "bribe menu",
@@ -44,7 +44,7 @@ def start(board, large):
     con.app.settings["ai_pause"] = 0
     con.app.apply_text()
     plugin = [g for g in con.app.games if g.GAME == "santiago"][0]
-    app_game.start(con.app, plugin, 4, [H, E, E, E], {"spring": "interior", "open_money": False, "palms": True})
+    host.start(con.app, plugin, 4, [H, E, E, E], {"spring": "interior", "open_money": False, "palms": True})
     con.app.render()
     return con
 

@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from meeple import app_game
+from meeple.console import host
 from meeple.core import santiago as core
 from meeple.ui import theme
 from meeple.ui.santiago import board as B
@@ -17,7 +17,7 @@ from meeple.ui.santiago import state as S
 from santiago_screen_driver import Driver
 from test_game_large_text import start as game_start
 
-HUMAN, EASY = app_game.HUMAN, app_game.AI_EASY
+HUMAN, EASY = host.HUMAN, host.AI_EASY
 BOARDS = ("waveshare_lcd_1_3", "waveshare_lcd_1_14", "waveshare_lcd_2")   # 240x240, 240x135, 320x240
 
 COORD = re.compile(r"\(-?\d+, ?-?\d+\)|\b[HV]\(|\bseat \d|\b\d,\d\b")

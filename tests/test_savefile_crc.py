@@ -3,7 +3,7 @@ import random
 import struct
 import zlib
 
-from meeple import savefile
+from meeple.storage import savefile
 
 
 def test_crc32_matches_zlib_on_random_data():

@@ -5,9 +5,9 @@ import json
 import os
 
 from flashdouble import FlashDouble
-from meeple import savefile
+from meeple.storage import savefile
 from meeple.core import cacao
-from meeple.hal.storage import NOT_SAVED, READ_ONLY
+from meeple.storage.store import NOT_SAVED, READ_ONLY
 from test_console_saves import console, saved
 from test_power_cuts import fresh
 

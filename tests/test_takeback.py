@@ -3,7 +3,7 @@ replaying the journal, the position is then the same bytes as a replay of the sh
 (in memory, in the save and after Continue), and it is never offered past a moment that showed
 the player something hidden, unless Settings > Take-backs is "Always".
 
-Whether something hidden came into view is checked here independently of meeple.takeback:
+Whether something hidden came into view is checked here independently of meeple.storage.takeback:
 from the position before the decision, every world the player could not tell apart
 (core.observe with a seed) is played on with the same actions; if the player's view at the end
 differs between them, the moves since showed something hidden."""
@@ -12,7 +12,8 @@ import random
 import pytest
 
 from host_sim.console import Console
-from meeple import app_game, takeback
+from meeple.console import host
+from meeple.storage import takeback
 from meeple.core import cacao, santiago
 
 CORES = {"cacao": cacao, "santiago": santiago}
@@ -25,7 +26,7 @@ def start(tmp_path, gid, seats, mode=1, seed=1):
     g = [p for p in con.app.games if p.GAME == gid][0]
     opts = {"spring": "interior", "open_money": True, "palms": False} if gid == "santiago" else {}
     con.now = seed
-    app_game.start(con.app, g, len(seats), list(seats), opts)
+    host.start(con.app, g, len(seats), list(seats), opts)
     con.app.render()
     return con
 
@@ -98,7 +99,7 @@ def test_never_offered_past_a_reveal_and_rewinds_to_the_shorter_replay(gid, seat
             state = bytes(s.state)
             n = len(s.journal)
             con.app.home()
-            app_game.resume(con.app)
+            host.resume(con.app)
             s = con.app.session
             assert s.journal.ok and len(s.journal) == n and bytes(s.state) == state
             resumed = True

@@ -5,9 +5,10 @@ Continue (nothing kept) it replays, and gives the same answer again."""
 import pytest
 
 from host_sim.console import Console
-from meeple import app_game, app_session, takeback
+from meeple.console import host, session
+from meeple.storage import takeback
 
-HUMAN, EASY = app_game.HUMAN, app_game.AI_EASY
+HUMAN, EASY = host.HUMAN, host.AI_EASY
 
 
 def game(gid, seats, tmp_path, mode=1):
@@ -17,7 +18,7 @@ def game(gid, seats, tmp_path, mode=1):
     con.keys("A")
     plugin = [g for g in con.app.games if g.GAME == gid][0]
     con.board.TEST_SEED = 777
-    app_game.start(con.app, plugin, len(seats), list(seats), {})
+    host.start(con.app, plugin, len(seats), list(seats), {})
     return con
 
 
@@ -50,11 +51,11 @@ def test_the_check_needs_no_replay_and_agrees_with_one(gid, seats, mode, tmp_pat
             assert s._before is not None and s._before[0] < len(s.journal)
         calls = []
         monkeypatch.setattr(takeback, "replay", lambda j, n: calls.append(n) or replay(j, n))
-        fast = app_session.point(s)
+        fast = session.point(s)
         assert turns == 1 or not calls, "replayed though the position was kept"
         kept = s._before
         s._before = None                     # as after a Continue: the replay decides
-        slow = app_session.point(s)
+        slow = session.point(s)
         s._before = kept
         monkeypatch.setattr(takeback, "replay", replay)
         assert fast == slow, (turns, fast, slow)
@@ -75,7 +76,7 @@ def test_after_continue_the_check_needs_no_replay_either(gid, seats, tmp_path, m
         turns += 1
         if turns == 8:
             break
-    want = app_session.point(s)
+    want = session.point(s)
     kept = s._before
     again = Console("waveshare_lcd_1_3", root=str(tmp_path))
     again.keys("A A")                          # title, Continue
@@ -88,6 +89,6 @@ def test_after_continue_the_check_needs_no_replay_either(gid, seats, tmp_path, m
     assert s2.can_take_back() == (want >= 0)
     assert not calls
     asked = []
-    monkeypatch.setattr(app_session, "point", lambda s: asked.append(1) or want)
+    monkeypatch.setattr(session, "point", lambda s: asked.append(1) or want)
     s2.can_take_back()
     assert not asked                          # the same journal length: the answer kept

@@ -169,7 +169,7 @@ def test_make_uf2_puts_micropython_then_the_build_over_the_whole_filesystem(kit_
         assert files["/board.py"] == f.read()
     with open(os.path.join(ROOT, "firmware", "main.py"), "rb") as f:
         assert files["/main.py"] == f.read()
-    assert files["/meeple/app.mpy"][:2] == b"M\x06"
+    assert files["/meeple/console/app.mpy"][:2] == b"M\x06"
     listed = set(__import__("json").loads(files["/.meeple-flash"]))
     assert listed == {p[1:] for p in files} - {".meeple-flash"}
     assert summary["free_kb"] >= uf2_make.MIN_FREE // 1024

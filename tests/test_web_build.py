@@ -14,7 +14,7 @@ def test_site_holds_the_device_build_every_profile_and_the_runtime(tmp_path):
     assert set(written) == set(web.RUNTIME_FILES + web.PAGE_FILES + ("meeple.pack", "boards.json"))
     files = web.unpack(written["meeple.pack"])
     assert "main_web.py" in files and "main.py" not in files   # the browser boots main_web
-    assert "meeple/app.mpy" in files and "meeple/core/cacao.mpy" in files   # mpy-cross, as make build
+    assert "meeple/console/app.mpy" in files and "meeple/core/cacao.mpy" in files   # mpy-cross, as make build
     assert sorted(n[len("boards/"):-3] for n in files if n.startswith("boards/")) == build.profiles()
     info = json.loads(written["boards.json"])
     assert [b["id"] for b in info] == build.profiles()

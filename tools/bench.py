@@ -27,7 +27,7 @@ if os.path.join(ROOT, "firmware") not in sys.path:
     sys.path.insert(0, os.path.join(ROOT, "firmware"))
 
 from meeple.core import rng  # noqa: E402  (firmware/ is put on the path just above)
-from meeple.games import GAME_IDS, game_module  # noqa: E402
+from meeple.core.games import GAME_IDS, game_module  # noqa: E402
 from tools import bench_ai, bench_console, mpyrun  # noqa: E402
 
 PICO_RATIO = 5        # Pico time / WebAssembly MicroPython time (vboard-notes.md)

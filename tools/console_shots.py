@@ -10,7 +10,7 @@ sys.path.insert(0, os.path.join(ROOT, "firmware"))
 sys.path.insert(0, os.path.join(ROOT, "tests"))
 
 from host_sim.console import Console  # noqa: E402
-from meeple import app_game  # noqa: E402
+from meeple.console import host  # noqa: E402
 
 BOARD = "waveshare_lcd_1_14"
 
@@ -30,7 +30,7 @@ def main(argv=None):
     con.keys("B B B")
     g = [p for p in con.app.games if p.GAME == "cacao"][0]
     con.app.settings["ai_pause"] = 0
-    app_game.start(con.app, g, 2, [app_game.HUMAN, app_game.AI_EASY], {})
+    host.start(con.app, g, 2, [host.HUMAN, host.AI_EASY], {})
     con.wait(2000)
     con.app.session.leave()                      # the question before leaving
     con.app.render()
@@ -56,7 +56,7 @@ def in_games(out):
     con.app.apply_text()
     con.keys("A")
     g = [p for p in con.app.games if p.GAME == "cacao"][0]
-    app_game.start(con.app, g, 3, [app_game.HUMAN, app_game.AI_EASY, app_game.AI_EASY], {})
+    host.start(con.app, g, 3, [host.HUMAN, host.AI_EASY, host.AI_EASY], {})
     s = con.app.session
     for _ in range(3):             # three rounds, the human placing the bot's choice
         while not (s.is_human(s.core.to_move(s.state)) and s.screen.deciding()):
@@ -88,7 +88,7 @@ def in_games(out):
     con.keys("A")
 
     g = [p for p in con.app.games if p.GAME == "santiago"][0]
-    app_game.start(con.app, g, 3, [app_game.HUMAN, app_game.AI_EASY, app_game.AI_EASY], {})
+    host.start(con.app, g, 3, [host.HUMAN, host.AI_EASY, host.AI_EASY], {})
     taken = []
 
     def decide(game):

@@ -10,7 +10,7 @@ sys.path.insert(0, os.path.join(ROOT, "firmware"))
 sys.path.insert(0, os.path.join(ROOT, "tests"))
 
 from host_sim.console import Console  # noqa: E402
-from meeple import app_game, app_settings  # noqa: E402
+from meeple.console import host, settings  # noqa: E402
 from meeple.ui.screen import DialogScreen  # noqa: E402
 
 BOARD = "waveshare_lcd_1_3"
@@ -23,9 +23,9 @@ def main(argv=None):
     con.app.settings["ai_pause"] = 0
     con.keys("A")
     plugin = [g for g in con.app.games if g.GAME == "cacao"][0]
-    for gid, seats, options, seed in app_settings.GUIDED_GAMES:
+    for gid, seats, options, seed in settings.GUIDED_GAMES:
         if gid == "cacao":
-            app_game.start(con.app, plugin, len(seats), list(seats), dict(options), seed)
+            host.start(con.app, plugin, len(seats), list(seats), dict(options), seed)
     for _ in range(500):            # the bots' first moves, then the first page
         if isinstance(con.app.screen, DialogScreen):
             break

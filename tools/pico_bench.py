@@ -38,13 +38,13 @@ IDLE_MENU_SRC = """
 import gc, time, micropython
 import board
 from meeple.hal import build
-from meeple.hal.storage import Storage
+from meeple.storage.store import Storage
 from meeple.ui.gfx import Canvas
 from meeple.ui import input as ev
 display, buttons, backlight = build(board)
 canvas = Canvas(display, board.WIDTH, board.HEIGHT)
 inp = ev.Input(buttons.mask)
-from meeple.app import App
+from meeple.console.app import App
 start = time.ticks_ms()
 app = App(canvas, inp, Storage(""), board, lambda: time.ticks_diff(time.ticks_ms(), start), None, backlight)
 gc.collect()

@@ -32,7 +32,7 @@ from tools.board_link import connect
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OUT = os.path.join(ROOT, "build", "pico")
-CHANGED = ("meeple/journal.py", "meeple/savefile.py")   # small: copies run at ~3 KB/s
+CHANGED = ("meeple/storage/journal.py", "meeple/storage/savefile.py")   # small: copies run at ~3 KB/s
 COPY_TIMEOUT = 240   # wall seconds a flash may take here before it counts as a hang
 
 
@@ -83,7 +83,7 @@ def wait_for_line(proc, text, timeout=COPY_TIMEOUT):
 
 
 def marker(pico):
-    out = pico.exec("import meeple.journal as j, meeple.savefile as s\n"
+    out = pico.exec("import meeple.storage.journal as j, meeple.storage.savefile as s\n"
                     "print(getattr(j, '_FLASH_MARK', 0), getattr(s, '_FLASH_MARK', 0))")
     return out.split()
 

@@ -8,7 +8,7 @@ enough for a bot to have thought and moved), shot:NAME takes a screenshot that i
 reset restarts the console with its flash kept (the Pico: a soft reset, which runs main.py).
 
 Seats are the set-up screen's defaults (seat 1 human, the others AI normal) unless a script
-changes them; TEST_SEED fixes the deal on both sides (board profile attribute, app_game.start).
+changes them; TEST_SEED fixes the deal on both sides (board profile attribute, host.start).
 """
 TEST_SEED = 20261201
 

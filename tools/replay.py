@@ -16,8 +16,8 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 if os.path.join(ROOT, "firmware") not in sys.path:
     sys.path.insert(0, os.path.join(ROOT, "firmware"))
 
-from meeple import record  # noqa: E402  (firmware/ is put on the path just above)
-from meeple.games import game_module  # noqa: E402
+from meeple.storage import record  # noqa: E402  (firmware/ is put on the path just above)
+from meeple.core.games import game_module  # noqa: E402
 
 SEAT_LETTERS = "RPWY"  # Red, Purple, White, Yellow (cacao.SEAT_NAMES)
 CACAO_LEGEND = [

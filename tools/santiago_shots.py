@@ -13,14 +13,14 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path[:0] = [os.path.join(ROOT, "tests"), os.path.join(ROOT, "firmware"), ROOT]
 
 from host_sim.console import Console  # noqa: E402
-from meeple import app_game  # noqa: E402
+from meeple.console import host  # noqa: E402
 from meeple.ui.santiago import play as PS  # noqa: E402
 from meeple.ui.santiago import screens as SS  # noqa: E402
 from meeple.ui.santiago import state as S  # noqa: E402
 from santiago_screen_driver import Driver  # noqa: E402
 
-H = app_game.HUMAN
-E = app_game.AI_EASY
+H = host.HUMAN
+E = host.AI_EASY
 BOARDS = ("waveshare_lcd_1_3", "waveshare_lcd_1_14")
 
 
@@ -28,7 +28,7 @@ def _game(board, seats):
     con = Console(board, root=tempfile.mkdtemp(prefix="meeple-shots-"))
     con.app.settings["ai_pause"] = 0
     plugin = [g for g in con.app.games if g.GAME == "santiago"][0]
-    app_game.start(con.app, plugin, len(seats), list(seats),
+    host.start(con.app, plugin, len(seats), list(seats),
                    {"spring": "interior", "open_money": True, "palms": True})
     con.app.render()
     return con

@@ -13,7 +13,7 @@ import time
 import board  # type: ignore  # /board.py: the profile picked on the page
 import webhost  # type: ignore  # web/worker.js: the page's LCD, backlight and restart
 
-from meeple.hal.storage import Storage
+from meeple.storage.store import Storage
 from meeple.ui.gfx import Canvas, CountingDisplay
 from meeple.ui.input import BUTTON_NAMES, Input
 
@@ -53,7 +53,7 @@ def ticks():
 canvas = Canvas(PageLCD(board.WIDTH, board.HEIGHT), board.WIDTH, board.HEIGHT)
 inp = Input(button_mask())
 
-from meeple.app import App  # noqa: E402  (after the long-lived buffers, as in main.py)
+from meeple.console.app import App  # noqa: E402  (after the long-lived buffers, as in main.py)
 
 app = App(canvas, inp, Storage("/flash"), board, ticks, None, PageBacklight())
 app.restart = webhost.restart   # A on the crash screen: the page reloads (the device resets)

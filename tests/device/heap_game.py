@@ -28,9 +28,11 @@ _d = {}   # the app, its clock and the events still to send; a dict so nothing i
 class _Board:
     NAME = "counting board"
 
-    def __init__(self, width, height):
+    def __init__(self, width, height, seed):
         self.WIDTH = width
         self.HEIGHT = height
+        if seed is not None:
+            self.TEST_SEED = seed   # the deal (meeple's game start reads it): the same game every run
 
 
 class _Clock:
@@ -41,13 +43,14 @@ class _Clock:
         return self.now
 
 
-def start(root, game="cacao", width=240, height=135):
+def start(root, game="cacao", width=240, height=135, seed=None):
     """Boot the app on a counting display (240x135 unless told) with its files in `root`
-    (emptied), and queue the keys from the title to the game's start."""
+    (emptied), and queue the keys from the title to the game's start. seed: the game's deal
+    (None: from the clock and the free heap, as on a device)."""
     import os
 
-    from meeple.app import App
-    from meeple.hal.storage import Storage
+    from meeple.console.app import App
+    from meeple.storage.store import Storage
     from meeple.ui import input as ev
     from meeple.ui.gfx import Canvas, CountingDisplay
     for p in ("/tmp", root):
@@ -63,7 +66,7 @@ def start(root, game="cacao", width=240, height=135):
     c = Canvas(CountingDisplay(width, height), width, height)
     buttons = ev.B_UP | ev.B_DOWN | ev.B_LEFT | ev.B_RIGHT | ev.B_A | ev.B_B | ev.B_X | ev.B_Y
     clock = _Clock()
-    app = App(c, ev.Input(buttons), Storage(root), _Board(width, height), clock)  # every installed game
+    app = App(c, ev.Input(buttons), Storage(root), _Board(width, height, seed), clock)  # every installed game
     app.boot()
     app.render()
     _d["app"] = app

@@ -4,8 +4,8 @@ also reports the heap in use at the idle main menu (DESIGN.md section 4 budget: 
 import gc
 
 from appkit import Board as _Board, Clock as _Clock, scratch_dir
-from meeple.app import App
-from meeple.hal.storage import Storage
+from meeple.console.app import App
+from meeple.storage.store import Storage
 from meeple.ui import input as ev
 from meeple.ui.gfx import Canvas, CountingDisplay
 

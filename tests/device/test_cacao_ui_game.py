@@ -11,9 +11,9 @@ Prints @@SPI (bytes per cursor snap, in view and panning, per jump and per place
 @@HEAP lines."""
 import gc
 
-from meeple.app import App
+from meeple.console.app import App
 from meeple.core import cacao
-from meeple.hal.storage import Storage
+from meeple.storage.store import Storage
 from meeple.ui.cacao import model as cacao_model, pages as cacao_pages, play as play_cacao
 from meeple.ui import input as ev
 from meeple.ui.gfx import Canvas, CountingDisplay

@@ -1,7 +1,7 @@
-"""meeple.checks, the checks of what the console reads from flash: every game.json the set-up
+"""meeple.storage.checks, the checks of what the console reads from flash: every game.json the set-up
 screens can write passes them, on CPython and on MicroPython (where bool is not a subclass of
 int: a Santiago save with its bool options was refused as damaged on the Pico)."""
-from meeple.checks import bad_setting, check_meta
+from meeple.storage.checks import bad_setting, check_meta
 
 
 def _metas(game, options):

@@ -4,12 +4,12 @@ OFF_MS, the waking press does nothing else, and take-back points and rewound pos
 same on both (a checksum over a scripted game)."""
 
 from appkit import Board as _Board, Clock as _Clock, scratch_dir
-from meeple import app as app_mod
-from meeple import takeback
-from meeple.app import App
+from meeple.console import app as app_mod
+from meeple.storage import takeback
+from meeple.console.app import App
 from meeple.core import cacao
-from meeple.hal.storage import Storage
-from meeple.journal import Journal
+from meeple.storage.store import Storage
+from meeple.storage.journal import Journal
 from meeple.ui import input as ev
 from meeple.ui.gfx import Canvas, CountingDisplay
 

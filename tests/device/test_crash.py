@@ -3,10 +3,11 @@ free heap), a screen saying so with A to restart, and the auto-saved game still 
 Runs on CPython and on MicroPython (tests/test_micropython.py)."""
 
 from appkit import Board as _Board, scratch_dir
-from meeple import savefile
-from meeple.app import VERSION, App
+from meeple.storage import savefile
+from meeple.console import VERSION
+from meeple.console.app import App
 from meeple.core import cacao
-from meeple.hal.storage import Storage
+from meeple.storage.store import Storage
 from meeple.ui import input as ev
 from meeple.ui.gfx import Canvas, CountingDisplay
 from meeple.ui.screen import Screen

@@ -6,7 +6,7 @@ Device test: plain functions, common subset; runs on CPython (pytest) and on Mic
 import os
 import sys
 
-from meeple import savefile
+from meeple.storage import savefile
 from meeple.core import cacao, rng
 
 _dir = None

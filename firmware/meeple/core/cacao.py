@@ -1078,14 +1078,15 @@ def describe(st, action):
 
 def view(st):
     """The whole position as JSON-safe data (DESIGN.md section 2 schema, plus extra keys)."""
-    from meeple.core import cacao_view  # imported when used: play on the device never does
+    # imported when used (play on the device never does); it imports this module back
+    from meeple.core import cacao_view
     return cacao_view.view(st)
 
 
 def from_view(d):
     """Build a state from view() data; raise ValueError for data no game could reach (what
     is checked: meeple.core.cacao_view.from_view)."""
-    from meeple.core import cacao_view
+    from meeple.core import cacao_view  # imported when used: it imports this module back
     return cacao_view.from_view(d)
 
 

@@ -1089,14 +1089,15 @@ def describe(st, a):
 
 def view(st):
     """The whole position as JSON-safe data (DESIGN.md section 2 schema, plus extra keys)."""
-    from meeple.core import santiago_view  # imported when used: play on the device never does
+    # imported when used (play on the device never does); it imports this module back
+    from meeple.core import santiago_view
     return santiago_view.view(st)
 
 
 def from_view(d):
     """The state bytes of a view; raises ValueError for a position that cannot occur (what is
     checked: meeple.core.santiago_view.from_view)."""
-    from meeple.core import santiago_view
+    from meeple.core import santiago_view  # imported when used: it imports this module back
     return santiago_view.from_view(d)
 
 

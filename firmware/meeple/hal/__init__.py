@@ -1,7 +1,7 @@
 """Device backends: the only package that touches `machine` (st7789, buttons, backlight).
 
-`storage` uses plain `os` file calls and is shared with the simulator. `build(board)` turns a
-board profile (boards/*.py, on the device as /board.py) into what the app needs.
+`build(board)` turns a board profile (boards/*.py, on the device as /board.py) into what the app
+needs. The console's files are plain `os` calls, shared with the simulator: meeple.storage.
 """
 
 

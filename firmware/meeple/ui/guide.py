@@ -8,8 +8,7 @@ The words are the game's own (meeple.ui.<game>.guide): `decision(screen)` names 
 on screen (-1: none for the guide), `explain(screen)` works out the hint, preselects it and
 returns the page's text, `round_over(state)`. This module and the game's are imported only when
 a guided game starts and forgotten at hand-over or skip, so a normal game never holds them."""
-import sys
-
+from meeple import forget
 from meeple.ui.screen import DialogScreen
 
 HANDOVER = ("That was the first round: the guide hands over. The game goes on as a normal "
@@ -56,9 +55,5 @@ class Guide:
         s = self.session
         s.app.pop()
         s.guide = None
-        for name in (self.name, "meeple.ui.guide"):
-            sys.modules.pop(name, None)
-            i = name.rfind(".")
-            parent = sys.modules.get(name[:i])
-            if parent is not None and hasattr(parent, name[i + 1:]):
-                delattr(parent, name[i + 1:])
+        forget(self.name)
+        forget("meeple.ui.guide")

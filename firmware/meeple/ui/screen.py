@@ -155,7 +155,7 @@ class Screen:
     footer = "A select  B back"
 
     def __init__(self):
-        self.app: "Any" = None  # the meeple.app.App, set by App.push
+        self.app: "Any" = None  # the meeple.console.app.App, set by App.push
 
     def draw(self, c):
         cell(c, 0, 0, c.width, HEADER_H, self.title, theme.BAR_FG, theme.BAR, LARGE)

@@ -1,7 +1,7 @@
 """Cacao's screens: the play screen (play), table (table), side panel (panels), what is read from
 the state (model) and the rarely used pages (pages)."""
 
-# What the menus need of the game (meeple.app_game.Plugin), here so that the console lists the
+# What the menus need of the game (meeple.console.host.Plugin), here so that the console lists the
 # game without importing its screens: every module loaded from .mpy interns its names for good.
 GAME = "cacao"
 TITLE = "Cacao"

@@ -1,8 +1,9 @@
-"""The log's "where": the table with the cell a log action names marked (meeple.ui.cacao.pages
-LogPage's A). A module of its own, loaded only when a player asks, so that the log page, open
-at the end of every game when the heap is fullest, does not carry its code (test_heap_game)."""
+"""The log's "where": the overview's table with the cell a log action names marked
+(meeple.ui.cacao.pages LogPage's A). A module of its own, loaded only when a player asks, so
+that the log page, open at the end of every game when the heap is fullest, does not carry its
+code (test_heap_game)."""
 from meeple.ui import input as ev
-from meeple.ui.cacao.pages import MIN_CS, OverviewScreen
+from meeple.ui.cacao.overview import MIN_CS, OverviewScreen
 from meeple.ui.gfx import SMALL
 from meeple.ui.screen import body, text_font, wrap
 

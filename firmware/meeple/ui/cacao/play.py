@@ -1,4 +1,4 @@
-"""Cacao on the console: the game plug-in (meeple.app_game) and its play screen.
+"""Cacao on the console: the game plug-in (meeple.console.host) and its play screen.
 
 The screen is a table view on the left (meeple.ui.cacao.table) and a side panel on the right
 (meeple.ui.cacao.panels); what it knows about the position comes from meeple.ui.cacao.model.
@@ -30,7 +30,7 @@ if TYPE_CHECKING:
 import sys
 from array import array
 
-from meeple import ai
+from meeple import ai, forget
 from meeple.core import cacao
 from meeple.ui.cacao import model as m
 from meeple.ui import input as ev
@@ -44,7 +44,7 @@ from meeple.ui.screen import DialogScreen
 
 from meeple.ui.cacao import GAME, OPTIONS, PLAYERS, RULE_TITLES, SEAT_LETTERS, SEAT_NAMES, TITLE  # noqa: F401
 
-_LEVELS = ("easy", "easy", "normal", "hard")  # seat kind (app_game AI_EASY..AI_HARD) -> level
+_LEVELS = ("easy", "easy", "normal", "hard")  # seat kind (meeple.console.host AI_EASY..AI_HARD) -> level
 
 WATCH = 0
 PLACE = 1
@@ -410,18 +410,15 @@ class Screen(_Base):
         return cacao_pages
 
     def _drop_pages(self):
-        """The table is back on screen: forget cacao_pages if this screen imported it."""
+        """The table is back on screen: forget cacao_pages (and the pages it imported) if this
+        screen imported it."""
         if self._pages_loaded:
             self._pages_loaded = False
-            sys.modules.pop("meeple.ui.cacao.pages", None)
-            ui = sys.modules.get("meeple.ui.cacao")
-            if ui is not None and hasattr(ui, "pages"):
-                delattr(ui, "pages")
+            forget("meeple.ui.cacao.pages")
+            forget("meeple.ui.cacao.overview")
+            forget("meeple.ui.cacao.logplace")
             if self._pages_widgets:
-                sys.modules.pop("meeple.ui.widgets", None)
-                ui = sys.modules.get("meeple.ui")
-                if ui is not None and hasattr(ui, "widgets"):
-                    delattr(ui, "widgets")
+                forget("meeple.ui.widgets")
 
     def _result(self):
         if self.app:
@@ -806,9 +803,5 @@ def __getattr__(name):
         raise AttributeError(name)
     from meeple.ui.cacao import rules
     pages = rules.RULES
-    sys.modules.pop("meeple.ui.cacao.rules", None)
-    try:
-        delattr(sys.modules["meeple.ui.cacao"], "rules")
-    except (KeyError, AttributeError):
-        pass
+    forget("meeple.ui.cacao.rules")
     return pages

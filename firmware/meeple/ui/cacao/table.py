@@ -1,5 +1,5 @@
 """The Cacao table: a window of whole cells onto the unbounded grid that follows a cursor (the
-zoomed-out overview of the whole table is meeple.ui.cacao.pages.OverviewScreen).
+zoomed-out overview of the whole table is meeple.ui.cacao.overview.OverviewScreen).
 
 Only changed cells are sent. Every visible cell has a signature (what is on it plus the
 overlays: cursor, the tile being placed, sides that will fire, preview fills, legal-cell dot,

@@ -1,7 +1,7 @@
 """Santiago's screens: the play screen (play), board (board), panel (panel), what is read from
 the state (state) and the screens over the game (screens)."""
 
-# What the menus need of the game (meeple.app_game.Plugin), here so that the console lists the
+# What the menus need of the game (meeple.console.host.Plugin), here so that the console lists the
 # game without importing its screens: every module loaded from .mpy interns its names for good.
 GAME = "santiago"
 TITLE = "Santiago"

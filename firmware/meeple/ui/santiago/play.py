@@ -1,4 +1,4 @@
-"""Santiago on the console (meeple.app_game plug-in): 3-5 seats, humans and AI, hot-seat.
+"""Santiago on the console (meeple.console.host plug-in): 3-5 seats, humans and AI, hot-seat.
 
 One screen for the whole game; what it asks depends on the phase of the seat to move:
 
@@ -39,6 +39,7 @@ except ImportError:  # MicroPython
 if TYPE_CHECKING:
     from typing import Any
 
+from meeple import forget
 from meeple.core import santiago as core
 from meeple.ui import input as ev
 from meeple.ui.santiago import board as B
@@ -215,15 +216,9 @@ class Screen(_Screen):
         """The board is back on screen: forget santiago_screens if this screen imported it."""
         if self._pages_loaded:
             self._pages_loaded = False
-            sys.modules.pop("meeple.ui.santiago.screens", None)
-            ui = sys.modules.get("meeple.ui.santiago")
-            if ui is not None and hasattr(ui, "screens"):
-                delattr(ui, "screens")
+            forget("meeple.ui.santiago.screens")
             if self._pages_widgets:
-                sys.modules.pop("meeple.ui.widgets", None)
-                ui = sys.modules.get("meeple.ui")
-                if ui is not None and hasattr(ui, "widgets"):
-                    delattr(ui, "widgets")
+                forget("meeple.ui.widgets")
 
     def want_hint(self):
         """The game menu chose Hint: worked out on the next tick, once the menu and its module
@@ -908,9 +903,5 @@ def __getattr__(name):
         raise AttributeError(name)
     from meeple.ui.santiago import rules
     pages = rules.RULES
-    sys.modules.pop("meeple.ui.santiago.rules", None)
-    try:
-        delattr(sys.modules["meeple.ui.santiago"], "rules")
-    except (KeyError, AttributeError):
-        pass
+    forget("meeple.ui.santiago.rules")
     return pages

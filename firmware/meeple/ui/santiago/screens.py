@@ -12,6 +12,7 @@ if TYPE_CHECKING:
     from typing import Any
 
 from meeple.ui import input as ev
+from meeple.ui.santiago import SEAT_LETTERS, SEAT_NAMES
 from meeple.ui.santiago import board as B
 from meeple.ui.santiago import panel as P
 from meeple.ui.santiago import state as S
@@ -21,17 +22,12 @@ from meeple.ui.screen import Screen, cell, footer_fit, footer_h, footer_words, t
 from meeple.ui.widgets import MenuScreen, TextScreen
 
 
-def _names(game):
-    from meeple.ui.santiago import play as play_santiago
-    return play_santiago
-
-
 class GameMenu(MenuScreen):
     def __init__(self, game):
         MenuScreen.__init__(self, "Santiago", ["Hint", "Log", "Seats and scores", "Rules",
                                                "Save and quit"], footer="A select  B back")
         self.game = game
-        if game.session.can_take_back():   # the console's take-back (meeple.app_game)
+        if game.session.can_take_back():   # the console's take-back (meeple.console.host)
             self.menu.labels.insert(4, "Take back my move")
 
     def choose(self, i):
@@ -48,7 +44,7 @@ class GameMenu(MenuScreen):
         elif i == 2:
             app.push(TextScreen("Seats", seats_text(g)))
         elif i == 3:
-            app.push(RulesList())
+            app.push(RulesList(g))
         elif self.menu.labels[i] == "Take back my move":
             g.session.take_back()
         else:
@@ -67,7 +63,7 @@ def log_lines(g, keep=LOG_LINES, where=None):
     if not j.ok:
         return []
     core = g.session.core
-    letters = _names(g).SEAT_LETTERS
+    letters = SEAT_LETTERS
     st = j.initial()
     out = []
     at = where if where is not None else []
@@ -237,9 +233,8 @@ def _to_move(g):
 
 
 class RulesList(MenuScreen):
-    def __init__(self):
-        from meeple.ui.santiago import play as play_santiago
-        self.pages = play_santiago.RULES
+    def __init__(self, game):
+        self.pages = game.session.plugin.RULES   # the play module's: read in while this page is open
         MenuScreen.__init__(self, "Rules", [t for t, _ in self.pages])
 
     def choose(self, i):
@@ -249,18 +244,17 @@ class RulesList(MenuScreen):
 def seats_text(g):
     """Money (as visible), markers left, extra canal, field sizes and score of every seat."""
     st = g.session.state
-    L = _names(g)
     fl = S.fields(st)
     pts = S.field_points(st, fl)
     lines = ["Round %d of %d, overseer %s (%s)" % (
-        st[S.O_ROUND], S.rounds(st), L.SEAT_NAMES[st[S.O_OVERSEER]],
+        st[S.O_ROUND], S.rounds(st), SEAT_NAMES[st[S.O_OVERSEER]],
         g.overseer_text().split("(")[1][:-1])]
     for q in range(st[S.O_PLAYERS]):
         mon = g.money_text(q)
         sizes = ", ".join([str(v) for v in S.seat_fields(fl, q)]) or "none"
         score = "%d" % (pts[q] + st[S.O_MONEY + q]) if mon != "?" else "%d + money" % pts[q]
         lines.append("%s %s: %s escudos, %d markers left, extra canal %s; fields %s; score %s" % (
-            L.SEAT_LETTERS[q], L.SEAT_NAMES[q], mon, st[S.O_SUPPLY + q],
+            SEAT_LETTERS[q], SEAT_NAMES[q], mon, st[S.O_SUPPLY + q],
             "unused" if st[S.O_EXTRA + q] else "used", sizes, score))
     if st[S.O_REMOVED] != S.NONE:
         lines.append("Removed at setup: %s" % S.tile_text(st[S.O_REMOVED]))
@@ -354,9 +348,8 @@ class EndScreen(TextScreen):
     """The result line by line; A then offers play again, save the record, main menu."""
 
     def __init__(self, game):
-        L = _names(game)
-        TextScreen.__init__(self, "Result", "\n".join(result_lines(game.session.state, L.SEAT_LETTERS,
-                                                                   L.SEAT_NAMES)))
+        TextScreen.__init__(self, "Result", "\n".join(result_lines(game.session.state, SEAT_LETTERS,
+                                                                   SEAT_NAMES)))
         self.game = game
         self.footer = "A next  up/down scroll"
 

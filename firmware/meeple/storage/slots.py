@@ -1,18 +1,18 @@
-"""Which save slot holds the game game.json names (Continue; meeple.hal.storage keeps the
+"""Which save slot holds the game game.json names (Continue; meeple.storage.store keeps the
 layout). Imported when a game is continued and forgotten after: the idle menus and a game do
 not hold it.
 
-Each save carries the text of the game.json it belongs to (meeple.savefile, format 2), so a save
+Each save carries the text of the game.json it belongs to (meeple.storage.savefile, format 2), so a save
 is only loaded as its own game: Continue looks in both slots for the save whose identity is
 game.json's, takes one that differs only in "gen" (game.json then gets that gen back), and
 refuses, with a message, a slot that holds another game. (A new game's generation is one more
-than any on flash: meeple.hal.storage.start_game.)
+than any on flash: meeple.storage.store.start_game.)
 
 Written in the MicroPython/CPython common subset.
 """
 import json
 
-from meeple import savefile
+from meeple.storage import savefile
 
 OTHER = "the save found belongs to another game"
 TOP = 0x3FFFFFFF   # generations are 30-bit ints
@@ -26,7 +26,7 @@ def load_game(storage):
         return None, err
     if meta is None:
         return None, None
-    from meeple import checks   # forgotten with the game's modules when it closes
+    from meeple.storage import checks   # forgotten with the game's modules when it closes
     why = checks.check_meta(meta)
     if why:
         return None, storage._bad(storage.path("game.json"), "game.json", why)

@@ -1,6 +1,6 @@
 """What happens on an unexpected exception: never a dead screen.
 
-The app (meeple.app) catches every exception a screen, a game or a tick raises, writes
+The app (meeple.console.app) catches every exception a screen, a game or a tick raises, writes
 /crash.txt (the traceback, the firmware version, the board, the free heap) and shows a screen
 saying so, with A to restart (machine.reset on the device, a fresh app in the simulator). The
 game in progress is auto-saved after every move, so it is still there on Continue.
@@ -10,7 +10,7 @@ Only imported when something went wrong (or by main.py's last-resort handler).
 import gc
 import sys
 
-from meeple import savefile
+from meeple.storage import savefile
 
 NAME = "crash.txt"
 

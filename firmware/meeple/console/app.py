@@ -2,7 +2,7 @@
 
 The device (main.py) and the simulator (host_sim) build the same App and differ only in what
 they hand it: a Canvas on their display, an Input, a Storage folder, the board profile and a
-millisecond clock. Menus are in meeple.app_menus, games and auto-save in meeple.app_game.
+millisecond clock. Menus are in meeple.console.menus, games and auto-save in meeple.console.host.
 The menus' module is imported while a menu is shown and forgotten while a game is open
 (`close`), so a game has the memory the menus used (DESIGN.md section 4).
 
@@ -12,11 +12,10 @@ The menus' module is imported while a menu is shown and forgotten while a game i
 """
 import gc
 
-from meeple import app_game
+from meeple import forget
+from meeple.console import VERSION, host
 from meeple.ui import screen as _screen
 from meeple.ui.screen import DialogScreen, Toast
-
-VERSION = "0.1.0"
 
 # ai_pause in 0.1 s; text 0 normal, 1 large; takeback 0 off, 1 on (never past a reveal),
 # 2 on even past a reveal
@@ -44,7 +43,7 @@ class App:
         self.storage = storage
         self.board = board
         self.ticks = ticks
-        self.games = app_game.installed() if games is None else games
+        self.games = host.installed() if games is None else games
         self.backlight = backlight
         self.stack = []
         self.session = None
@@ -98,10 +97,10 @@ class App:
     def _checked(self, name, check, data):
         """None, or (a value is out of range) the file is set aside and the message returned.
         The checks' module is imported only when there is a file to check, and forgotten."""
-        from meeple import checks
+        from meeple.storage import checks
         why = getattr(checks, check)(data)
         checks = None
-        app_game.forget("meeple.checks")
+        forget("meeple.storage.checks")
         if why is None:
             return None
         return self.storage._bad(self.storage.path(name), name, why)
@@ -172,10 +171,10 @@ class App:
         """Before a game opens: clear the screens, end any game session and forget the modules
         of both (the menus' and the old game's); the game imports what it needs."""
         self._end()
-        app_game.forget("meeple.app_menus")
-        app_game.forget("meeple.ui.widgets")     # the menus' widgets (a game needs only meeple.ui.screen)
-        app_game.forget("meeple.app_session")   # (a menu's question): the game imports its own
-        app_game.forget("meeple.app_records")
+        forget("meeple.console.menus")
+        forget("meeple.ui.widgets")     # the menus' widgets (a game needs only meeple.ui.screen)
+        forget("meeple.console.session")   # (a menu's question): the game imports its own
+        forget("meeple.console.records")
         gc.collect()
 
     def _end(self):
@@ -198,7 +197,7 @@ class App:
         if self._crashed:
             raise e
         self._crashed = True
-        from meeple import crash
+        from meeple.console import crash
         self.session = None          # its screens may be what failed; the save is on flash
         del self.stack[:]
         self.toast = None
@@ -320,6 +319,6 @@ class App:
 
 
 def _menus():
-    from meeple import app_menus
-    return app_menus
+    from meeple.console import menus
+    return menus
 

@@ -1,7 +1,8 @@
 """The console's menus: title, main menu, new game set-up, statistics, settings, rules, about."""
 import gc
 
-from meeple import app_game
+from meeple import forget
+from meeple.console import VERSION, host
 from meeple.ui import input as ev
 from meeple.ui import sprites, theme
 from meeple.ui.gfx import LARGE, SMALL
@@ -40,8 +41,8 @@ class MainMenu(MenuScreen):
         self.actions = []
 
     def draw(self, c):
-        app_game.forget("meeple.app_settings")   # back from Settings or Rules: let it go
-        app_game.forget("meeple.app_records")
+        forget("meeple.console.settings")   # back from Settings or Rules: let it go
+        forget("meeple.console.records")
         labels = []
         actions = []
         if self.app and self.app.storage.has_game():
@@ -64,7 +65,7 @@ class MainMenu(MenuScreen):
         pass  # the main menu is the bottom of the stack
 
     def resume(self):
-        app_game.resume(self.app)
+        host.resume(self.app)
 
     def new_game(self):
         app = self.app
@@ -84,15 +85,15 @@ class MainMenu(MenuScreen):
             s = app.stats.get(gid)
             if isinstance(s, list) and len(s) == 3:
                 lines.append("%s: played %d, won %d, best score %d" % (
-                    app_game.title_of(app, gid), s[0], s[1], s[2]))
+                    host.title_of(app, gid), s[0], s[1], s[2]))
         app.push(TextScreen("Statistics", "\n".join(lines) if lines else "No games played yet."))
 
     def open_settings(self):
-        from meeple.app_settings import SettingsScreen
+        from meeple.console.settings import SettingsScreen
         self.app.push(SettingsScreen())
 
     def rules(self):
-        from meeple.app_settings import RulesMenu
+        from meeple.console.settings import RulesMenu
         self.app.push(RulesMenu())
 
     def about(self):
@@ -102,15 +103,10 @@ class MainMenu(MenuScreen):
         free = mem_free()
         text = ("meeple %s\nBoard: %s\nPanel: %d x %d\nGames: %s\nFree memory: %s\n"
                 "SPI bytes sent: %d" % (
-                    app_version(), app.board.NAME, app.canvas.width, app.canvas.height, games,
+                    VERSION, app.board.NAME, app.canvas.width, app.canvas.height, games,
                     "%d bytes" % free if free >= 0 else "not measured in the simulator",
                     getattr(app.canvas.display, "bytes_sent", 0)))
         app.push(TextScreen("About", text))
-
-
-def app_version():
-    from meeple.app import VERSION
-    return VERSION
 
 
 def mem_free():
@@ -147,7 +143,7 @@ class SetupScreen(MenuScreen):
         values = [str(self.players)]
         for s in range(self.players):
             labels.append("%s %s" % (p.SEAT_LETTERS[s], p.SEAT_NAMES[s]))
-            values.append(app_game.SEAT_KINDS[self.seats[s]])
+            values.append(host.SEAT_KINDS[self.seats[s]])
         for i in range(len(p.OPTIONS)):
             labels.append(p.OPTIONS[i][1])
             values.append(p.OPTIONS[i][3][self.options[i]])
@@ -166,7 +162,7 @@ class SetupScreen(MenuScreen):
         elif i <= self.players:
             s = i - 1
             app.push(PickerScreen("Seat %s" % p.SEAT_LETTERS[s], p.SEAT_NAMES[s] + " is played by",
-                                  (0, 1, 2, 3), app_game.SEAT_KINDS, self.seats[s],
+                                  (0, 1, 2, 3), host.SEAT_KINDS, self.seats[s],
                                   lambda v: self._set_seat(s, v)))
         elif i < len(self.menu.labels) - 1:
             o = i - 1 - self.players
@@ -177,11 +173,11 @@ class SetupScreen(MenuScreen):
             opts = {}
             for o in range(len(p.OPTIONS)):
                 opts[p.OPTIONS[o][0]] = p.OPTIONS[o][2][self.options[o]]
-            go = lambda: app_game.start(app, p, self.players, self.seats[:self.players], opts)
+            go = lambda: host.start(app, p, self.players, self.seats[:self.players], opts)
             # starting over loses a saved game still in play: ask first (a finished one is
             # only its end screen, kept until it is left)
             if app.storage.has_game() and not app.storage.game_over():
-                from meeple.app_session import ConfirmScreen
+                from meeple.console.session import ConfirmScreen
                 app.push(ConfirmScreen("New game", "This replaces the saved game: Continue "
                                        "will not find it again.", "start", go))
             else:

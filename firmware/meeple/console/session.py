@@ -1,7 +1,7 @@
 """What only an open game needs of the console: the hot-seat pass screen, the questions before
 leaving a game and before a take-back, B back to the game menu, and the take-back itself
-(meeple.takeback decides where to). Imported when first used during a game and forgotten with
-the game's modules (app_game.GameSession.close), so the idle menus do not hold it."""
+(meeple.storage.takeback decides where to). Imported when first used during a game and forgotten with
+the game's modules (host.GameSession.close), so the idle menus do not hold it."""
 import gc
 
 from meeple.ui import input as ev
@@ -65,7 +65,7 @@ def back_to_menu(s):
 def point(s):
     """The journal length a take-back rewinds to, or -1 (Settings > Take-backs off, no human
     decision, the game over, or a reveal since and the setting is not "Always")."""
-    from meeple import takeback
+    from meeple.storage import takeback
     mode = s.app.settings.get("takeback", 1)
     if not mode or s.core.is_over(s.state):
         return -1
@@ -84,7 +84,7 @@ def rewind(s):
     """Replay the journal without the last human decision and what came after it: the position
     is then the same bytes as a replay of the shorter journal; it is saved, and the game screen
     is built again on it (the bots move again from there)."""
-    from meeple import takeback
+    from meeple.storage import takeback
     k = point(s)
     if k < 0:
         return

@@ -1,19 +1,19 @@
 """The console's files: settings, statistics and the auto-saved game.
 
 Every file is written whole to a temporary file and renamed over the old one
-(meeple.savefile.write_atomic), so a power cut leaves the old or the new version. A file that
+(meeple.storage.savefile.write_atomic), so a power cut leaves the old or the new version. A file that
 fails to load is set aside (renamed *.bad) and reported as a message for the player.
 
 The game in progress is two files, so that starting a new game is atomic too:
 
     game.json     {"gen": g, "game": "cacao", "seats": [0, 2], "seed": s, "options": {...}}
-    save<g%2>.bin the state (DESIGN.md section 3 format, meeple.savefile)
+    save<g%2>.bin the state (DESIGN.md section 3 format, meeple.storage.savefile)
 
 A new game writes its first save to the *other* slot, then game.json (the commit point), then
 removes the old slot; each move rewrites the current slot. A power cut at any step leaves
 game.json naming a complete save: the old game's or the new one's.
 
-Each save carries its game's identity (the text of its game.json, meeple.savefile), so a save is
+Each save carries its game's identity (the text of its game.json, meeple.storage.savefile), so a save is
 only loaded as its own game: Continue looks in both slots for the save whose identity is
 game.json's, takes one that differs only in "gen" (and puts that gen back in game.json), and
 refuses, with a message, a slot that holds another game. A finished game stays saved (its end
@@ -26,7 +26,8 @@ Plain `os` calls only: the same code runs on the device (littlefs) and on a PC (
 """
 import json
 
-from meeple import savefile
+from meeple import forget, loaded, unload
+from meeple.storage import savefile
 
 MAX_JSON = 2048   # settings, statistics, game.json: larger files are refused before reading
 NOT_SAVED = "flash full: this game is not being saved; delete records in Settings"
@@ -116,7 +117,7 @@ class Storage:
     def start_game(self, meta, game_id, state):
         """Begin a new auto-saved game: meta = {"game", "seats", "seed", "options"}; False when
         the flash refused (the game goes on in memory; the last saved game stays)."""
-        from meeple import journal   # with the game's modules, not the idle menus'
+        from meeple.storage import journal   # with the game's modules, not the idle menus'
         meta["gen"] = journal.gen(self)
         return self._commit(meta, game_id, state)
 
@@ -150,13 +151,12 @@ class Storage:
     def load_game(self):
         """(meta, state), or (None, None) when there is no saved game, or (None, message) when
         the saved game cannot be loaded (the damaged file is set aside, never deleted):
-        meeple.slots finds the save that belongs to game.json."""
-        from meeple import slots   # only on Continue, then forgotten: the game needs the room
-        from meeple.app_game import forget
+        meeple.storage.slots finds the save that belongs to game.json."""
+        from meeple.storage import slots   # only on Continue, then forgotten: the game needs the room
         try:
             return slots.load_game(self)
         finally:
-            forget("meeple.slots")
+            forget("meeple.storage.slots")
 
     def end_game(self):
         """The finished game is left: nothing to continue. Only game.json goes (one step, the
@@ -171,8 +171,7 @@ class Storage:
     def game_over(self):
         """Is the saved game finished (its end screen kept for Continue)? Read only, nothing
         set aside; False when it cannot be told (Continue then reports why)."""
-        from meeple import games
-        from meeple.app_game import loaded, unload
+        from meeple.core import games
         keep = loaded()
         try:
             meta = json.loads(savefile.read_file(self.path("game.json"), MAX_JSON).decode())

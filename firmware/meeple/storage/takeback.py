@@ -1,6 +1,6 @@
 """Take-backs: where "Take back my move" (game menu) rewinds to, and whether it may.
 
-The game is rewound by replaying its journal (meeple.journal) from the seed without the last
+The game is rewound by replaying its journal (meeple.storage.journal) from the seed without the last
 human decision and everything after it, so the rewound position is exactly the one a replay of
 the shorter journal gives. It is never offered past a moment that showed the player something
 hidden (Settings > Take-backs "On"), unless the setting is "Always":
@@ -30,7 +30,7 @@ def point(journal, state, seats, allow_reveal, before=None):
     if not journal.ok:
         return -1
     k = len(journal) - 1
-    while k >= 0 and seats[journal.seat(k)] != 0:   # 0: app_game.HUMAN
+    while k >= 0 and seats[journal.seat(k)] != 0:   # 0: host.HUMAN
         k -= 1
     if k < 0:
         return -1

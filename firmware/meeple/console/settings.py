@@ -1,7 +1,8 @@
 """Settings and the help pages (buttons, each game's rules), opened from the main menu now and
 then: imported when opened and forgotten when the main menu is shown again, so the idle menu does
 not hold them (DESIGN.md section 4)."""
-from meeple import app_game
+from meeple import loaded, unload
+from meeple.console import host
 from meeple.ui import input as ev
 from meeple.ui.widgets import MenuScreen, PickerScreen, TextScreen
 
@@ -51,7 +52,7 @@ class SettingsScreen(MenuScreen):
             self.app.push(PickerScreen("Text", "Size of menus and pages", (0, 1), TEXT_SIZES,
                                        s["text"] == 1, lambda v: self._set("text", v)))
         elif self.menu.labels[i] == "Records":
-            from meeple.app_records import RecordsScreen  # forgotten with the menus
+            from meeple.console.records import RecordsScreen  # forgotten with the menus
             self.app.push(RecordsScreen())
         else:
             self.app.push(PickerScreen("Take-backs", "Take back my last move", (0, 1, 2),
@@ -94,14 +95,14 @@ class RulesMenu(MenuScreen):
 GUIDED = "Guided 1st round"   # the last entry of a game's rules: meeple.ui.guide
 # the guided round's deal, the same every time: (game, seats, options, seed); the human in seat 1
 # against a normal and an easy bot
-GUIDED_GAMES = (("cacao", (app_game.HUMAN, app_game.AI_NORMAL, app_game.AI_EASY),
+GUIDED_GAMES = (("cacao", (host.HUMAN, host.AI_NORMAL, host.AI_EASY),
                  {"start_seat": 1}, 1),
-                ("santiago", (app_game.HUMAN, app_game.AI_NORMAL, app_game.AI_EASY), {}, 27))
+                ("santiago", (host.HUMAN, host.AI_NORMAL, host.AI_EASY), {}, 27))
 
 
 class GameRules(MenuScreen):
     def __init__(self, plugin):
-        labels = list(app_game.rule_titles(plugin))
+        labels = list(host.rule_titles(plugin))
         for g in GUIDED_GAMES:
             if g[0] == plugin.GAME:
                 labels.append(GUIDED)
@@ -112,15 +113,15 @@ class GameRules(MenuScreen):
         if self.menu.labels[i] == GUIDED:
             for gid, seats, options, seed in GUIDED_GAMES:
                 if gid == self.plugin.GAME:
-                    app_game.start(self.app, self.plugin, len(seats), list(seats), dict(options),
+                    host.start(self.app, self.plugin, len(seats), list(seats), dict(options),
                                    seed)
             return
-        title, text = app_game.rules(self.plugin)[i]
+        title, text = host.rules(self.plugin)[i]
         if title == "Symbols":      # a game's symbol page is drawn with its pictures
-            keep = app_game.loaded()
+            keep = loaded()
             self.app.push(__import__("meeple.ui.%s.legend" % self.plugin.GAME, None, None,
                                      ("KEYS",)).SymbolsScreen(title, text))
-            app_game.unload(keep)   # the page holds what it draws with; the menus do not
+            unload(keep)   # the page holds what it draws with; the menus do not
             return
         self.app.push(TextScreen(title, text))
 

@@ -1,4 +1,4 @@
-"""Settings > Records: the game records on flash (meeple.journal writes them at a game's end)
+"""Settings > Records: the game records on flash (meeple.storage.journal writes them at a game's end)
 with their sizes; A deletes one, so a full flash can be emptied on the console itself.
 Imported when the page opens."""
 from meeple.ui.gfx import SMALL
@@ -19,7 +19,7 @@ class RecordsScreen(MenuScreen):
         MenuScreen.draw(self, c)
 
     def _load(self):
-        from meeple import journal
+        from meeple.storage import journal
         recs = journal.records(self.app.storage)
         self.names = [n for n, _ in recs]
         self.menu.labels = [n[:-6] for n in self.names] or ["(no records)"]
@@ -35,7 +35,7 @@ class RecordsScreen(MenuScreen):
                               lambda: self._delete(name), None, "A delete  B keep"))
 
     def _delete(self, name):
-        from meeple import journal
+        from meeple.storage import journal
         app = self.app
         app.pop()
         try:

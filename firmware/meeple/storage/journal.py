@@ -4,16 +4,16 @@
     moves.bin     b"MJ1", the game's generation (game.json "gen", 4 bytes), then 3 bytes per
                   action: seat, action high byte, action low byte
 
-The game session (meeple.app_game) keeps the journal of every game: each action is appended
+The game session (meeple.console.host) keeps the journal of every game: each action is appended
 (and flushed) right after the auto-save. On Continue the journal is replayed from the seed and
 kept only if it reproduces the saved state (a power cut between the save and the append loses
 nothing: the one move missing is found again among the legal ones); otherwise the log and the
 record start over as unavailable (`ok` False) and the game plays on. Records go to records/ as
-JSON lines (meeple.record), one file per saved game; `make pull-records PORT=...` copies them off.
+JSON lines (meeple.storage.record), one file per saved game; `make pull-records PORT=...` copies them off.
 """
 import json
 
-from meeple import savefile
+from meeple.storage import savefile
 
 _MAGIC = b"MJ1"
 RECORDS = "records"
@@ -21,7 +21,7 @@ MAX_JOURNAL = 16384   # 3 bytes a move: far more moves than any game has
 
 
 def seat_kinds(kinds):
-    """Session seat kinds (app_game.HUMAN, AI_EASY, ...) as record words."""
+    """Session seat kinds (host.HUMAN, AI_EASY, ...) as record words."""
     words = ("human", "ai:easy", "ai:normal", "ai:hard")
     return [words[k] for k in kinds]
 
@@ -160,7 +160,7 @@ class Journal:
     def save_record(self):
         """Write the game record (JSON lines) into records/ (whole or not at all: a power cut
         leaves no half record); return its path. OSError if the flash refuses."""
-        from meeple import record  # only here: a game does not hold it
+        from meeple.storage import record  # only here: a game does not hold it
         m = self.meta
         folder = self.storage.path(RECORDS)
         savefile.mkdir(folder)
@@ -181,7 +181,7 @@ class Journal:
 
 
 def gen(storage):
-    """The generation for a new game (meeple.hal.storage.start_game): one more than any that
+    """The generation for a new game (meeple.storage.store.start_game): one more than any that
     game.json, the saves (a finished game's stays until the next game is committed) or this
     journal's header name, so no old save or journal can pass for the new game's."""
     old, _ = storage.load_json("game.json", {})

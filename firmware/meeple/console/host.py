@@ -32,7 +32,7 @@ boards without a d-pad, OK BACK ALT MENU) and never changes the state itself; it
     session.play_again()   # a new game with the same seats and options (end screen)
     session.state, session.core, session.seats (kinds: HUMAN, AI_EASY, AI_NORMAL, AI_HARD),
     session.is_human(seat), session.waiting_for_ai()
-    session.journal        # the game's moves (meeple.journal): log, record (`save_record()`)
+    session.journal        # the game's moves (meeple.storage.journal): log, record (`save_record()`)
     session.forget_bots()  # before a large screen over the game: the bots' memory is let go
 
 Memory (DESIGN.md section 4): a plug-in's modules are loaded only while its game is open. At
@@ -43,6 +43,7 @@ imported since, so the menus never hold a game and a game never holds the menus 
 import gc
 import sys
 
+from meeple import forget, loaded, unload
 from meeple.ui import theme
 
 HUMAN = 0
@@ -120,42 +121,16 @@ def load(plugin):
     return plugin
 
 
-def loaded():
-    """Names of the modules imported so far (for `unload`)."""
-    return set(sys.modules)
-
-
-def unload(keep):
-    """Forget every module imported since `keep = loaded()`: out of sys.modules and out of its
-    package, so its code and data are freed once nothing else refers to them."""
-    for name in list(sys.modules):
-        if name not in keep:
-            forget(name)
-
-
-def forget(name):
-    """Forget one module (if loaded): out of sys.modules and out of its package."""
-    if sys.modules.pop(name, None) is None:
-        return
-    i = name.rfind(".")
-    parent = sys.modules.get(name[:i]) if i > 0 else None
-    if parent is not None:
-        try:
-            delattr(parent, name[i + 1:])
-        except AttributeError:
-            pass
-
-
 def _session():
-    from meeple import app_session
-    return app_session
+    from meeple.console import session
+    return session
 
 
 def _session_done():
-    """meeple.app_session (and meeple.takeback) are let go after each use: the game screen
+    """meeple.console.session (and meeple.storage.takeback) are let go after each use: the game screen
     needs the room more (a question on screen keeps what it uses until it goes)."""
-    forget("meeple.app_session")
-    forget("meeple.takeback")
+    forget("meeple.console.session")
+    forget("meeple.storage.takeback")
 
 
 def title_of(app, game_id):
@@ -244,7 +219,7 @@ MARK_MS = 150  # the thinking mark moves this often (UX: something moves at leas
 
 class GameSession:
     def __init__(self, app, plugin, meta, state):
-        from meeple.journal import Journal
+        from meeple.storage.journal import Journal
         self.app = app
         self.plugin = plugin
         self.meta = meta
@@ -294,7 +269,7 @@ class GameSession:
         if core.is_over(self.state):
             self.forget_bots()
             self._record_result()
-            # the finished game stays saved until the player leaves it (app_session.leave):
+            # the finished game stays saved until the player leaves it (session.leave):
             # after a power cut Continue shows its end screen again, its record still to save
             if self.screen:
                 self.screen.game_over()
@@ -355,7 +330,7 @@ class GameSession:
             if app.input._qn:
                 raise _Pressed()
 
-    # what only an open game needs is in meeple.app_session (imported when first used, forgotten
+    # what only an open game needs is in meeple.console.session (imported when first used, forgotten
     # with the game's modules): the idle menus do not hold it
     def leave(self):
         """Back to the main menu; while the game is on, after a confirmation."""
@@ -368,7 +343,7 @@ class GameSession:
         _session_done()
 
     def can_take_back(self):
-        """The game menu offers "Take back my move" (meeple.takeback decides); the modules it
+        """The game menu offers "Take back my move" (meeple.storage.takeback decides); the modules it
         takes are let go again, the game needs the room more."""
         n = len(self.journal) * 4 + self.app.settings.get("takeback", 1)
         if self._offer[0] != n:

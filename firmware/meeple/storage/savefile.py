@@ -15,7 +15,7 @@ Layout (all multi-byte numbers little-endian), format version 2:
     10 + m + n  4     CRC32 (the zlib / binascii polynomial) of all the bytes before it
 
 Version 1 (written before the identity) has no m and no identity: the state starts at offset 8.
-It is still read (meeple.hal.storage trusts it only in the slot its game.json names).
+It is still read (meeple.storage.store trusts it only in the slot its game.json names).
 
 The CRC is computed here, in two 16-bit halves, because MicroPython's binascii.crc32 is not on
 every build and a 32-bit int would be a heap-allocated big int on a Pico.
@@ -29,7 +29,7 @@ Written in the MicroPython/CPython common subset.
 """
 import os
 
-from meeple.games import GAME_IDS, game_module  # game id byte = GAME_IDS index + 1
+from meeple.core.games import GAME_IDS, game_module  # game id byte = GAME_IDS index + 1
 
 MAGIC = b"MEEP"
 FORMAT_VERSION = 2
