@@ -38,14 +38,14 @@ test-slow: deps
 
 # make bench [BENCH_ARGS="--json --games 50"]
 bench: deps
-	$(PY) -m tools.bench $(BENCH_ARGS)
+	$(PY) -m tools.bench.cores $(BENCH_ARGS)
 
 # make replay RECORD=game.jsonl [STEP=N]: check a game record and show the position
 replay: deps
 	@test -n "$(RECORD)" || { echo "usage: make replay RECORD=path/to/record.jsonl [STEP=N]"; exit 2; }
-	$(PY) -m tools.replay "$(RECORD)" $(if $(STEP),--step $(STEP))
+	$(PY) -m tools.board.replay "$(RECORD)" $(if $(STEP),--step $(STEP))
 
-# --- On a board (README "On a board"): build, flash, devtest, the virtual board -------------------
+# --- On a board (README "Flash and test", docs/firmware.md): build, flash, devtest, the virtual board
 # make build [BOARD=profile]; make flash PORT=/dev/ttyACM0|virtual [BOARD=profile];
 # make devtest PORT=...; make vboard (serves a virtual board until Ctrl-C)
 # the virtual board emulates a Pico W's 192 KB of free heap (scaled for its 64-bit interpreter)
@@ -53,29 +53,29 @@ VBOARD_PICO_HEAP ?= 192k
 HWTEST_DIR := build/hwtest
 
 build: deps
-	$(PY) -m tools.build $(if $(BOARD),--board $(BOARD))
+	$(PY) -m tools.board.build $(if $(BOARD),--board $(BOARD))
 
 flash: build
 	@test -n "$(PORT)" || { echo "usage: make flash PORT=/dev/ttyACM0 (or PORT=virtual) [BOARD=profile]"; exit 2; }
-	$(PY) -m tools.flash --port "$(PORT)" $(if $(VBOARD_DIR),--vboard-dir $(VBOARD_DIR)) $(if $(OVERLAY),--overlay $(OVERLAY))
+	$(PY) -m tools.board.flash --port "$(PORT)" $(if $(VBOARD_DIR),--vboard-dir $(VBOARD_DIR)) $(if $(OVERLAY),--overlay $(OVERLAY))
 
 devtest: deps
 	@test -n "$(PORT)" || { echo "usage: make devtest PORT=/dev/ttyACM0 (or PORT=virtual)"; exit 2; }
-	$(PY) -m tools.devtest --port "$(PORT)" $(if $(VBOARD_DIR),--vboard-dir $(VBOARD_DIR)) $(DEVTEST_ARGS)
+	$(PY) -m tools.board.devtest --port "$(PORT)" $(if $(VBOARD_DIR),--vboard-dir $(VBOARD_DIR)) $(DEVTEST_ARGS)
 
 # make pull-records PORT=/dev/ttyACM0: copy the game records saved on the board into records/
 pull-records: deps
 	@test -n "$(PORT)" || { echo "usage: make pull-records PORT=/dev/ttyACM0 (or PORT=virtual)"; exit 2; }
-	$(PY) -m tools.pull_records --port "$(PORT)" $(if $(VBOARD_DIR),--vboard-dir $(VBOARD_DIR))
+	$(PY) -m tools.board.pull_records --port "$(PORT)" $(if $(VBOARD_DIR),--vboard-dir $(VBOARD_DIR))
 
 vboard: deps
-	$(PY) -m tools.vboard --root build/vboard/flash --state-dir build/vboard --pico-heap $(VBOARD_PICO_HEAP)
+	$(PY) -m tools.board.vboard --root build/vboard/flash --state-dir build/vboard --pico-heap $(VBOARD_PICO_HEAP)
 
 # The flash-and-test path on every `make test`: a fresh virtual board with a Pico-sized heap,
 # stopped however the run ends (and a stale one from a killed run is stopped by `start`).
 hwtest: deps
-	@$(PY) -m tools.vboard.control start --dir $(HWTEST_DIR) --pico-heap $(VBOARD_PICO_HEAP) --fresh >/dev/null && \
-	trap '$(PY) -m tools.vboard.control stop --dir $(HWTEST_DIR)' EXIT INT TERM && \
+	@$(PY) -m tools.board.vboard.control start --dir $(HWTEST_DIR) --pico-heap $(VBOARD_PICO_HEAP) --fresh >/dev/null && \
+	trap '$(PY) -m tools.board.vboard.control stop --dir $(HWTEST_DIR)' EXIT INT TERM && \
 	$(MAKE) --no-print-directory flash PORT=virtual VBOARD_DIR=$(HWTEST_DIR) && \
 	$(MAKE) --no-print-directory devtest PORT=virtual VBOARD_DIR=$(HWTEST_DIR)
 
@@ -86,19 +86,19 @@ hwtest: deps
 # SHA256SUMS and README.txt in build/release.
 uf2: deps
 	@test -n "$(BOARD)" || { echo "usage: make uf2 BOARD=profile [MICROPYTHON=path/to/RPI_PICO.uf2]"; exit 2; }
-	$(PY) -m tools.uf2_make --board "$(BOARD)" $(if $(MICROPYTHON),--micropython "$(MICROPYTHON)")
+	$(PY) -m tools.release.uf2_make --board "$(BOARD)" $(if $(MICROPYTHON),--micropython "$(MICROPYTHON)")
 
 release: deps
-	$(PY) -m tools.release
+	$(PY) -m tools.release.bundle
 
-# --- The release firmware (README "The release firmware"): meeple frozen into MicroPython --------
+# --- The release firmware (docs/firmware.md): meeple frozen into MicroPython ---------------------
 # make firmware BOARD=profile [CHIP=rp2040|rp2350]: build/firmware/meeple-<profile>-<chip>.bin,
 # MicroPython v1.28.0 from ../shared/micropython (or MICROPYTHON_SRC=) with Debian's Arm toolchain
 firmware: deps
 	@test -n "$(BOARD)" || { echo "usage: make firmware BOARD=profile [CHIP=rp2040|rp2350]"; exit 2; }
-	$(PY) -m tools.firmware --board "$(BOARD)" $(if $(CHIP),--chip $(CHIP))
+	$(PY) -m tools.release.firmware --board "$(BOARD)" $(if $(CHIP),--chip $(CHIP))
 
-# --- The emulated Pico (README "The emulated Pico"): MicroPython's own rp2 firmware in rp2040js ----
+# --- The emulated Pico (docs/emulated-pico.md): MicroPython's own rp2 firmware in rp2040js --------
 # make pico-test: flash the build onto it, the CI set of device tests, both games' scripted sessions
 # compared pixel for pixel with host_sim, on two wirings. make pico-test-all: every device test.
 # Without the kit: one line, and a failure when CI is set. make pico-bench: the device's figures.
@@ -106,15 +106,15 @@ RP2EMU ?= ../shared/rp2emu
 export RP2EMU
 
 pico-test: deps
-	$(PY) -m tools.pico_test $(PICO_TEST_ARGS)
+	$(PY) -m tools.pico.test $(PICO_TEST_ARGS)
 
 pico-test-all: deps
-	$(PY) -m tools.pico_test --all $(PICO_TEST_ARGS)
+	$(PY) -m tools.pico.test --all $(PICO_TEST_ARGS)
 
-# bot decision times per game, player count and level: tools.bench_ai --pico (issue 13's)
+# bot decision times per game, player count and level: tools.bench.ai --pico (docs/opponents.md)
 pico-bench: deps
-	$(PY) -m tools.pico_bench $(PICO_BENCH_ARGS)
-	$(PY) -m tools.bench_ai --pico
+	$(PY) -m tools.pico.bench $(PICO_BENCH_ARGS)
+	$(PY) -m tools.bench.ai --pico
 
 # make sim [BOARD=pimoroni_display_pack]: the console in a window (in the terminal when there is
 # no display); boards: python -m host_sim --list-boards
@@ -130,7 +130,7 @@ clean:
 WEB_PORT ?= 8024
 
 web: deps
-	$(PY) -m tools.web
+	$(PY) -m tools.wasm.web
 
 web-serve: deps
-	$(PY) -m tools.web --serve --port $(WEB_PORT)
+	$(PY) -m tools.wasm.web --serve --port $(WEB_PORT)

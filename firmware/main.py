@@ -1,4 +1,4 @@
-"""Boot: load the board profile (/board.py, copied there by tools/flash.py from boards/, or
+"""Boot: load the board profile (/board.py, copied there by tools/board/flash.py from boards/, or
 frozen into the release firmware), build the hardware backends, run the console."""
 import gc
 import sys
@@ -6,7 +6,7 @@ import time
 
 import micropython
 
-OVERLAY_FLAG = "/.meeple-overlay"  # written by `make flash OVERLAY=1` (tools/flash.py)
+OVERLAY_FLAG = "/.meeple-overlay"  # written by `make flash OVERLAY=1` (tools/board/flash.py)
 
 
 def frozen_first():

@@ -2,7 +2,7 @@
 import importlib.util
 import os
 
-from tools.build import profiles
+from tools.board.build import profiles
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BOARDS = tuple(profiles())  # every boards/<name>.py, as `make build BOARD=` knows them

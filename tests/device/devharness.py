@@ -1,6 +1,6 @@
 """Runs the device tests of one module on MicroPython (or a board) and prints one line per event.
 
-The host (tests/test_micropython.py, later tools/devtest) parses these lines, so a test that
+The host (tests/wasm/test_micropython.py, later tools/devtest) parses these lines, so a test that
 fails, raises, or crashes the interpreter mid-run is reported by name; a missing `@@DONE` line
 means the run died inside the test named by the last `@@START`.
 

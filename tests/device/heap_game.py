@@ -1,6 +1,6 @@
 """A whole game in the console app, one button step per call, for measuring the live heap over
-a game (tests/test_heap_game.py runs `step()` as separate MicroPython runs with a collection in
-between: tools.mpyrun's step mode).
+a game (tests/budgets/test_heap_game.py runs `step()` as separate MicroPython runs with a collection in
+between: tools.wasm.mpyrun's step mode).
 
 - "cacao": 4 players, the seats and the human's play of tests/device/test_cacao_ui_game.py: one
   human seat taking every default, three AI-normal seats. Once mid-game the human opens the game

@@ -1,5 +1,5 @@
 """The whole console app with a display that only counts, driven through its menus by scripted
-button events: what `make devtest` and tests/test_micropython.py run on MicroPython, where it
+button events: what `make devtest` and tests/wasm/test_micropython.py run on MicroPython, where it
 also reports the heap in use at the idle main menu (DESIGN.md section 4 budget: 80 KB)."""
 import gc
 
@@ -13,15 +13,15 @@ HEAP_BUDGET = 80 * 1024
 # Read inside a running program, gc.mem_alloc() also counts garbage on the WebAssembly runtime
 # (it collects only between runs) and the other tests' leftovers, so this is a loose ceiling that
 # catches gross regressions. The budget itself is checked after a real collection, with the
-# firmware compiled to .mpy as it ships, in tests/test_heap_budgets.py (about 52 KB today).
+# firmware compiled to .mpy as it ships, in tests/budgets/test_heap_budgets.py (about 52 KB today).
 # (issue 12 raised it from 112 KB: the files layer that survives power cuts and full flash is
 # compiled from source here, and its compile garbage counts; the retained heap, measured as it
-# ships, stays under the budget in tests/test_heap_budgets.py.) Issue 11 raised it from 124 KB:
+# ships, stays under the budget in tests/budgets/test_heap_budgets.py.) Issue 11 raised it from 124 KB:
 # the canvas's off-screen drawing and the viper text path (whose module is parsed here and
 # refused, WebAssembly having no native emitter) add about 3 KB of compile garbage. Issue 23
 # raised it from 128 KB: that viper module is back (frozen into the release firmware, parsed and
 # refused here: 1.9 KB of garbage), and issue 27's storage messages add 1.6 KB more of source;
-# the retained heap, after a collection, is unchanged (tests/test_heap_budgets.py).
+# the retained heap, after a collection, is unchanged (tests/budgets/test_heap_budgets.py).
 HEAP_CEILING = 136 * 1024
 
 

@@ -1,8 +1,8 @@
 """A whole 4-player Cacao game in the console app with a display that only counts: one human
 seat taking every default (tile, cell, fill, sales) and three AI-normal seats, driven by
-button events. Runs on CPython and on MicroPython (tests/test_micropython.py). The heap figure
+button events. Runs on CPython and on MicroPython (tests/wasm/test_micropython.py). The heap figure
 it prints counts garbage on the WebAssembly runtime (it collects only between runs); the
-retained heap is measured from outside with tools.mpyrun's `in_use_after` (README).
+retained heap is measured from outside with tools.wasm.mpyrun's `in_use_after` (docs/emulated-pico.md).
 
 The human's d-pad presses snap the cursor to legal cells: each lands on a cell where the tile
 may go, or leaves the cursor put with "no legal cell further ..." in the footer.

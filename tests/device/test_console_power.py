@@ -1,5 +1,5 @@
 """The console's power states and take-back arithmetic, on CPython and again on MicroPython
-(tests/test_micropython.py): the backlight dims after DIM_MS without a press and goes off after
+(tests/wasm/test_micropython.py): the backlight dims after DIM_MS without a press and goes off after
 OFF_MS, the waking press does nothing else, and take-back points and rewound positions are the
 same on both (a checksum over a scripted game)."""
 

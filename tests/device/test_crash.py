@@ -1,6 +1,6 @@
 """An unexpected exception never leaves a dead screen: crash.txt (traceback, version, board,
 free heap), a screen saying so with A to restart, and the auto-saved game still on Continue.
-Runs on CPython and on MicroPython (tests/test_micropython.py)."""
+Runs on CPython and on MicroPython (tests/wasm/test_micropython.py)."""
 
 from appkit import Board as _Board, scratch_dir
 from meeple.storage import savefile

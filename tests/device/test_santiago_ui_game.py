@@ -2,7 +2,7 @@
 first rounds of a 5-player game (one human taking the scripted choices of tests/device/
 heap_santiago.py, four AI-normal seats): every mode draws, with the status bar, the recap of the
 bots' moves and the game menu (hint, log, seats). Runs on CPython and on MicroPython
-(tests/test_micropython.py), where a str method MicroPython lacks (rjust) once stopped the status
+(tests/wasm/test_micropython.py), where a str method MicroPython lacks (rjust) once stopped the status
 bar of tall panels on the emulated Pico."""
 import heap_game
 

@@ -1,5 +1,5 @@
 """What the Santiago screen reads from a state (meeple.ui.santiago.state), checked against the
-rules core's own answers; runs on CPython and on MicroPython (tests/test_micropython.py)."""
+rules core's own answers; runs on CPython and on MicroPython (tests/wasm/test_micropython.py)."""
 from meeple.core import santiago as core
 from meeple.ui.santiago import state as S
 

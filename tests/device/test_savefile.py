@@ -1,7 +1,7 @@
 """Save files: round trips, every kind of damage rejected with its message, atomic writes.
 
 Device test: plain functions, common subset; runs on CPython (pytest) and on MicroPython
-(tests/test_micropython.py), where files live in the runtime's in-memory filesystem under /tmp.
+(tests/wasm/test_micropython.py), where files live in the runtime's in-memory filesystem under /tmp.
 """
 import os
 import sys

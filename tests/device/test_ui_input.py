@@ -1,5 +1,5 @@
 """Buttons to events (meeple.ui.input) and text layout: no screen needed; runs on CPython and
-on MicroPython (tests/test_micropython.py)."""
+on MicroPython (tests/wasm/test_micropython.py)."""
 from meeple.ui import input as ev
 from meeple.ui.screen import wrap
 

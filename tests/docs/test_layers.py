@@ -11,8 +11,7 @@ on a device (a module half-initialised by a loop raises ImportError only on some
 import ast
 import os
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-FIRMWARE = os.path.join(ROOT, "firmware")
+from testkit import FIRMWARE
 
 # what each layer of meeple may import (besides itself and the bare `meeple` package)
 LAYERS = {

@@ -41,7 +41,7 @@ A decision's value is the seat's worth against its rivals' (mean of the best and
 Budgets (core operations: one `_evaluate` or one `apply`-and-value counts 1, sixteen
 incremental placement values count 1): tools/bench_ai measures them in seconds.
 
-Kept within one decision (the same moves as recomputing, tests/test_ai_santiago_cache.py): each
+Kept within one decision (the same moves as recomputing, tests/ai/test_ai_santiago_cache.py): each
 seat's pick values while only the bids of an auction change (hard replays the same auction for
 every candidate), and the worths (less money, added back) of a state with a canal per segment
 slot while only offers and money change (every seat of a bribe phase, the overseer's accept or

@@ -161,7 +161,7 @@ def start(app, plugin, players, seats, options, guide_seed=-1):
     app.close()     # the menus or the finished game go first: their memory is needed now
     keep = loaded()
     seed = (app.ticks() * 7919 + gc.mem_free() if hasattr(gc, "mem_free") else app.ticks()) & 0x3FFFFFFF
-    # a board profile may fix it (tools.pico_session: the Pico and host_sim must deal alike)
+    # a board profile may fix it (tools.pico.session: the Pico and host_sim must deal alike)
     seed = getattr(app.board, "TEST_SEED", seed) if guide_seed < 0 else guide_seed
     core = _core(gid)
     state = core.new_game(players, seed, **options)

@@ -3,7 +3,7 @@ into this module, which they import only when used: tools, tests and saved posit
 a game on the device does not, so it stays out of the device's memory during play.
 
 The state offsets below mirror meeple.core.cacao's layout table (its underscore consts are
-compiled away on MicroPython); tests/test_cacao_runtimes.py checks them against the core.
+compiled away on MicroPython); tests/core/test_cacao_runtimes.py checks them against the core.
 """
 try:
     from micropython import const  # type: ignore[assignment]  # the CPython stand-in below differs

@@ -4,9 +4,9 @@ it imports, else through framebuf.blit, which gives the same pixels).
 On the Pico, framebuf's palette blit costs about 1.3 us a pixel and gathering the glyph
 columns in Python as much again: 5 ms for ten large letters; this viper function writes the
 RGB565 pixels straight from the font's MONO_VLSB columns in about half of that, SPI included.
-It is frozen into the release firmware only (tools/firmware.py: mpy-cross compiles it to
+It is frozen into the release firmware only (tools/release/firmware.py: mpy-cross compiles it to
 Thumb code for the chip, which runs from flash and costs the heap nothing); `make flash` leaves
-it out (tools.build FROZEN_ONLY: a native .mpy loads into the heap), and CPython and WebAssembly
+it out (tools.board.build FROZEN_ONLY: a native .mpy loads into the heap), and CPython and WebAssembly
 cannot run it, so there gfx draws the same pixels through framebuf.
 """
 import micropython  # ImportError on CPython: gfx falls back

@@ -3,7 +3,7 @@
 its line of the "Symbols" rules page. Imported only while the page is open.
 
 KEYS names each picture; line i of the Symbols text (meeple.ui.cacao.rules) explains KEYS[i]
-(tests/test_game_help.py ties both to what the table draws)."""
+(tests/ui/test_game_help.py ties both to what the table draws)."""
 from meeple.ui import input as ev
 from meeple.ui import sprites, theme
 from meeple.ui.cacao import table as T

@@ -4,7 +4,7 @@ No screen here: this is the device-side logic of the Cacao screen (tests/device/
 run it on MicroPython too). The screen redraws often, so it reads the state bytes directly
 instead of building `cacao.view()` dicts. The offsets below mirror the layout table of
 meeple.core.cacao (layout version 1), because the core's underscore consts are compiled away on
-MicroPython; tests/test_cacao_screen.py checks them against the core on CPython, as the bots'
+MicroPython; tests/ui/test_cacao_screen.py checks them against the core on CPython, as the bots'
 mirror is checked. Cells are keys `X * 256 + Y` with X = x + 65 (the core's convention) and
 are looked up with the core's own `_ref`.
 

@@ -64,7 +64,7 @@ class Overlay:
 # seat letters. A 24 px face holds a letter and four side digits 9 px tall with a pixel between
 # all of them only with the letter in the top-left corner: top and bottom digits a pixel right of
 # centre (the bottom one a digit's width from the left one, so the two do not read as one
-# number), the right one centred, the left one below the letter (tests/test_cacao_faces.py
+# number), the right one centred, the left one below the letter (tests/ui/test_cacao_faces.py
 # measures every face). Cacao's alone: Santiago does not hold them.
 FACE_GLYPHS = (
     b"\x00\x10\x00\x01\x10\x00\x00\x10\x00\x00\x10\x00\x00\x10\x00\x00\x10\x00\x00\x10\x00\x00"
@@ -161,7 +161,7 @@ def _cache_cells():
     except ImportError:
         return CACHE_CELLS
     try:
-        import meeple_firmware  # type: ignore  # noqa: F401  frozen in by tools/firmware.py
+        import meeple_firmware  # type: ignore  # noqa: F401  frozen in by tools/release/firmware.py
     except ImportError:
         return 0
     return max(0, min(CACHE_CELLS, (mem_free() - CACHE_RESERVE) // CELL_BYTES))

@@ -3,7 +3,7 @@ the choices of a decision and the cursor order over them. No drawing, no I/O (ru
 on MicroPython as it is: tests/device/test_santiago_ui_state.py).
 
 State offsets mirror meeple.core.santiago's layout (version 1): the core's underscore consts are
-compiled away on MicroPython. tests/test_santiago_screen.py checks them against the core.
+compiled away on MicroPython. tests/ui/test_santiago_screen.py checks them against the core.
 
 Board positions for the cursor are in half-plot units: plot (x, y) sits at (2x+1, 2y+1),
 segment H(i, j) at (4i+2, 4j), V(i, j) at (4i, 4j+2); choices are kept in reading order
