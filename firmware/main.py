@@ -37,7 +37,7 @@ def main():
         print("meeple: no /board.py here; install one with `make flash BOARD=<profile>`")
         return
     from meeple.hal import build
-    from meeple.storage.store import Storage
+    from meeple.storage import Storage
     from meeple.ui.gfx import Canvas
     from meeple.ui.input import Input
 
@@ -46,6 +46,9 @@ def main():
     except (AttributeError, OSError, ValueError) as e:  # e.g. the virtual board has no SPI
         print("meeple: cannot start the display and buttons of %s: %s" % (board.NAME, e))
         return
+    from meeple import forget
+    build = None
+    forget("meeple.hal")   # the boot's package goes (its drivers stay, held by what they built)
     # long-lived buffers first, before anything fragments the heap (hardware.md section 4)
     canvas = Canvas(display, board.WIDTH, board.HEIGHT)
     inp = Input(buttons.mask)

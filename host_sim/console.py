@@ -19,7 +19,7 @@ if os.path.join(ROOT, "firmware") not in sys.path:
     sys.path.insert(0, os.path.join(ROOT, "firmware"))
 
 from meeple.console.app import App  # noqa: E402
-from meeple.storage.store import Storage  # noqa: E402
+from meeple.storage import Storage  # noqa: E402
 from meeple.ui import input as inp  # noqa: E402
 from meeple.ui.gfx import Canvas  # noqa: E402
 

@@ -13,7 +13,7 @@ import time
 import board  # type: ignore  # /board.py: the profile picked on the page
 import webhost  # type: ignore  # web/worker.js: the page's LCD, backlight and restart
 
-from meeple.storage.store import Storage
+from meeple.storage import Storage
 from meeple.ui.gfx import Canvas, CountingDisplay
 from meeple.ui.input import BUTTON_NAMES, Input
 

@@ -4,7 +4,7 @@
 // copies are always those of the last visit (one build, never old and new files mixed);
 // offline (the fetch fails), the copy answers. The query (?board=, ?seed=) is not part of a copy's name.
 const CACHE = "meeple-web";
-// the site's files (tests/test_web_build.py checks this list against what tools.wasm.web writes)
+// the site's files (tests/wasm/test_web_build.py checks this list against what tools.wasm.web writes)
 const FILES = ["./", "index.html", "style.css", "page.js", "worker.js", "boards.json",
   "micropython.mjs", "micropython.wasm", "meeple.pack"];
 

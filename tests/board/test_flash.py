@@ -65,7 +65,7 @@ def test_removes_what_the_build_dropped_but_keeps_other_files(board, built, tmp_
     assert run_flash(port, built).returncode == 0
     (tmp_path / "save.bin").write_bytes(b"MEEP...")
     assert mpremote(port, "fs", "mkdir", ":saves", "+", "fs", "cp", str(tmp_path / "save.bin"), ":saves/slot1.bin",
-                    "+", "fs", "cp", str(built / "meeple" / "core" / "games.mpy"), ":meeple/stray.mpy").returncode == 0
+                    "+", "fs", "cp", str(built / "meeple" / "storage" / "games.mpy"), ":meeple/stray.mpy").returncode == 0
     smaller = tmp_path / "device"
     fw = tmp_path / "fw"
     subprocess.run(["cp", "-r", os.path.join(ROOT, "firmware"), str(fw)], check=True)
@@ -141,7 +141,7 @@ def test_interrupted_flash_leaves_the_old_firmware_and_the_next_flash_repairs(bo
     assert run_flash(port, built).returncode == 0
     fw = tmp_path / "fw"
     subprocess.run(["cp", "-r", os.path.join(ROOT, "firmware"), str(fw)], check=True)
-    for rel in ("meeple/storage/journal.py", "meeple/storage/savefile.py", "meeple/core/games.py"):
+    for rel in ("meeple/storage/journal.py", "meeple/storage/savefile.py", "meeple/storage/games.py"):
         with open(fw / rel, "a") as f:
             f.write("\n_FLASH_TEST = 1\n")
     newer = tmp_path / "device"

@@ -43,14 +43,16 @@ class _Clock:
         return self.now
 
 
-def start(root, game="cacao", width=240, height=135, seed=None):
+def start(root, game="cacao", width=240, height=135, seed=None, pad=0):
     """Boot the app on a counting display (240x135 unless told) with its files in `root`
     (emptied), and queue the keys from the title to the game's start. seed: the game's deal
-    (None: from the clock and the free heap, as on a device)."""
+    (None: from the clock and the free heap, as on a device). pad: bytes held before the app
+    boots, so that every object of the game lies elsewhere in the heap."""
     import os
 
+    _d["pad"] = bytearray(pad)
     from meeple.console.app import App
-    from meeple.storage.store import Storage
+    from meeple.storage import Storage
     from meeple.ui import input as ev
     from meeple.ui.gfx import Canvas, CountingDisplay
     for p in ("/tmp", root):

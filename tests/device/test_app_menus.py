@@ -5,7 +5,7 @@ import gc
 
 from appkit import Board as _Board, Clock as _Clock, scratch_dir
 from meeple.console.app import App
-from meeple.storage.store import Storage
+from meeple.storage import Storage
 from meeple.ui import input as ev
 from meeple.ui.gfx import Canvas, CountingDisplay
 

@@ -13,7 +13,7 @@ import gc
 
 from meeple.console.app import App
 from meeple.core import cacao
-from meeple.storage.store import Storage
+from meeple.storage import Storage
 from meeple.ui.cacao import model as cacao_model, pages as cacao_pages, play as play_cacao
 from meeple.ui import input as ev
 from meeple.ui.gfx import Canvas, CountingDisplay

@@ -8,7 +8,7 @@ from meeple.console import app as app_mod
 from meeple.storage import takeback
 from meeple.console.app import App
 from meeple.core import cacao
-from meeple.storage.store import Storage
+from meeple.storage import Storage
 from meeple.storage.journal import Journal
 from meeple.ui import input as ev
 from meeple.ui.gfx import Canvas, CountingDisplay

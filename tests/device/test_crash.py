@@ -7,7 +7,7 @@ from meeple.storage import savefile
 from meeple.console import VERSION
 from meeple.console.app import App
 from meeple.core import cacao
-from meeple.storage.store import Storage
+from meeple.storage import Storage
 from meeple.ui import input as ev
 from meeple.ui.gfx import Canvas, CountingDisplay
 from meeple.ui.screen import Screen

@@ -1,7 +1,7 @@
 """make firmware / make release: MicroPython v1.28.0 built from ../shared/micropython with meeple
 frozen in, for the Pico (RP2040) and the Pico 2 (RP2350), and the release UF2s made from it.
 
-The RP2040 firmware is also booted and played on the emulated Pico (tests/test_uf2_boot.py and
+The RP2040 firmware is also booted and played on the emulated Pico (tests/release/test_uf2_boot.py and
 `make pico-test`); the RP2350 one cannot be booted here (rp2040js emulates only the RP2040), so
 its UF2 is checked field by field: family, binary info, filesystem range and image."""
 import os

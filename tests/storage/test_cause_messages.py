@@ -7,7 +7,7 @@ import pytest
 
 from meeple.storage import savefile
 from meeple.core import cacao
-from meeple.storage.store import NOT_SAVED, READ_ONLY, Storage
+from meeple.storage import NOT_SAVED, READ_ONLY, Storage
 from testkit.stub_console import console, saved
 from testkit.stub_console import fresh
 

@@ -4,7 +4,7 @@ when it does not fit."""
 import random
 
 from meeple.core import cacao
-from meeple.storage.store import Storage
+from meeple.storage import Storage
 from meeple.storage.journal import Journal
 
 

@@ -10,7 +10,7 @@ import pytest
 
 from testkit import realfs
 from meeple.core import cacao
-from meeple.storage.store import NOT_SAVED, READ_ONLY
+from meeple.storage import NOT_SAVED, READ_ONLY
 from testkit.stub_console import console, saved
 from testkit.stub_console import fresh
 

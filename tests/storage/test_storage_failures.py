@@ -7,7 +7,7 @@ import os
 from testkit.flashdouble import FlashDouble
 from meeple.storage import savefile
 from meeple.core import cacao
-from meeple.storage.store import NOT_SAVED, READ_ONLY
+from meeple.storage import NOT_SAVED, READ_ONLY
 from testkit.stub_console import console, saved
 from testkit.stub_console import fresh
 

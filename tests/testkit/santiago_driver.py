@@ -1,7 +1,7 @@
 """A scripted Santiago player for the simulator: it reads the position, picks an action (seeded
 random among the legal ones, or the easy bot) and presses the board's buttons until the screen
 plays it. Input goes through the keys only; the screen's cursor is read to know when to stop.
-Used by tests/test_santiago_screen*.py."""
+Used by the Santiago screen tests (tests/ui/test_santiago_*.py)."""
 import random
 
 from meeple import ai

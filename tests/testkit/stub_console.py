@@ -56,7 +56,7 @@ def saved(root):
 
 
 def con_storage(root):
-    from meeple.storage.store import Storage
+    from meeple.storage import Storage
     return Storage(str(root))
 
 

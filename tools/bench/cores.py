@@ -27,7 +27,7 @@ if os.path.join(ROOT, "firmware") not in sys.path:
     sys.path.insert(0, os.path.join(ROOT, "firmware"))
 
 from meeple.core import rng  # noqa: E402  (firmware/ is put on the path just above)
-from meeple.core.games import GAME_IDS, game_module  # noqa: E402
+from meeple.storage.games import GAME_IDS, game_module  # noqa: E402
 from tools.bench import ai as bench_ai, console as bench_console  # noqa: E402
 from tools.wasm import mpyrun
 

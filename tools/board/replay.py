@@ -17,7 +17,7 @@ if os.path.join(ROOT, "firmware") not in sys.path:
     sys.path.insert(0, os.path.join(ROOT, "firmware"))
 
 from meeple.storage import record  # noqa: E402  (firmware/ is put on the path just above)
-from meeple.core.games import game_module  # noqa: E402
+from meeple.storage.games import game_module  # noqa: E402
 
 SEAT_LETTERS = "RPWY"  # Red, Purple, White, Yellow (cacao.SEAT_NAMES)
 CACAO_LEGEND = [

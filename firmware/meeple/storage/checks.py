@@ -42,7 +42,7 @@ def bad_stat(stats):
 
 def check_meta(meta):
     """Why game.json cannot describe a game (a message), or None."""
-    from meeple.core.games import GAME_IDS
+    from meeple.storage.games import GAME_IDS
     if meta.get("game") not in GAME_IDS:
         return "unknown game %r" % (meta.get("game"),)
     if not int_in(meta.get("gen"), 1, 0x3FFFFFFF):
@@ -71,7 +71,7 @@ def check_state(meta, state):
     the options must start a game of that many players, and the state must pass the rules
     core's own check (from_view of its view), so the game screen never meets an impossible
     position."""
-    from meeple.core.games import game_module
+    from meeple.storage.games import game_module
     core = game_module(meta["game"])
     try:
         first = core.new_game(len(meta["seats"]), meta["seed"], **meta["options"])

@@ -181,7 +181,7 @@ class Journal:
 
 
 def gen(storage):
-    """The generation for a new game (meeple.storage.store.start_game): one more than any that
+    """The generation for a new game (meeple.storage.start_game): one more than any that
     game.json, the saves (a finished game's stays until the next game is committed) or this
     journal's header name, so no old save or journal can pass for the new game's."""
     old, _ = storage.load_json("game.json", {})

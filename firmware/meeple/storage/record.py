@@ -16,7 +16,7 @@ Written in the MicroPython/CPython common subset.
 """
 import json
 
-from meeple.core.games import game_module
+from meeple.storage.games import game_module
 
 
 class RecordError(ValueError):

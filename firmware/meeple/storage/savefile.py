@@ -15,7 +15,7 @@ Layout (all multi-byte numbers little-endian), format version 2:
     10 + m + n  4     CRC32 (the zlib / binascii polynomial) of all the bytes before it
 
 Version 1 (written before the identity) has no m and no identity: the state starts at offset 8.
-It is still read (meeple.storage.store trusts it only in the slot its game.json names).
+It is still read (meeple.storage trusts it only in the slot its game.json names).
 
 The CRC is computed here, in two 16-bit halves, because MicroPython's binascii.crc32 is not on
 every build and a 32-bit int would be a heap-allocated big int on a Pico.
@@ -29,7 +29,6 @@ Written in the MicroPython/CPython common subset.
 """
 import os
 
-from meeple.core.games import GAME_IDS, game_module  # game id byte = GAME_IDS index + 1
 
 MAGIC = b"MEEP"
 FORMAT_VERSION = 2
@@ -94,6 +93,8 @@ def crc32(data):
 def encode(game_id, state, meta=b""):
     """The save file bytes for a state of game `game_id` ("cacao", "santiago"); `meta` is the
     game's identity (its game.json text as bytes, see the layout above)."""
+    # imported when a save is made or read: the idle menus read settings through this module only
+    from meeple.storage.games import GAME_IDS   # game id byte = GAME_IDS index + 1
     if game_id not in GAME_IDS:
         raise ValueError("unknown game %r (known: %s)" % (game_id, ", ".join(GAME_IDS)))
     n = len(state)
@@ -140,6 +141,7 @@ def decode(data):
         raise SaveError("save file is damaged (%d bytes, expected %d)" % (size, want))
     if crc32_bytes(memoryview(data)[:k]) != bytes(data[k:]):
         raise SaveError("save file is damaged (checksum mismatch)")
+    from meeple.storage.games import GAME_IDS, game_module
     gid = data[5]
     if gid < 1 or gid > len(GAME_IDS):
         raise SaveError("save is for an unknown game (id %d)" % gid)

@@ -1,4 +1,4 @@
-"""Which save slot holds the game game.json names (Continue; meeple.storage.store keeps the
+"""Which save slot holds the game game.json names (Continue; meeple.storage keeps the
 layout). Imported when a game is continued and forgotten after: the idle menus and a game do
 not hold it.
 
@@ -6,7 +6,7 @@ Each save carries the text of the game.json it belongs to (meeple.storage.savefi
 is only loaded as its own game: Continue looks in both slots for the save whose identity is
 game.json's, takes one that differs only in "gen" (game.json then gets that gen back), and
 refuses, with a message, a slot that holds another game. (A new game's generation is one more
-than any on flash: meeple.storage.store.start_game.)
+than any on flash: meeple.storage.start_game.)
 
 Written in the MicroPython/CPython common subset.
 """

@@ -28,7 +28,7 @@ def parse_size(text):
 # three AI seats in the full app, firmware as .mpy): 145 KB of live heap at its peak on the
 # 32-bit WebAssembly MicroPython, and 240-256 KB of heap needed here. So a Pico's heap is
 # emulated as 1.7 times as much heap here (an approximation: the ratio depends on the mix of
-# objects; tests/test_heap_*.py check the budgets themselves on the 32-bit runtime).
+# objects; tests/budgets/test_heap_*.py check the budgets themselves on the 32-bit runtime).
 PICO_HEAP_SCALE_TENTHS = 17
 
 
