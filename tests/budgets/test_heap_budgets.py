@@ -17,7 +17,7 @@ IDLE_MENU_BUDGET = 80 * 1024
 IDLE_MENU = """
 import sys
 sys.path.append('/devtests')
-from test_app_menus import _boot
+from appkit import boot as _boot
 from meeple.ui import input as ev
 app, display = _boot()
 app.step((ev.OK,))          # title -> main menu, idle

@@ -3,11 +3,8 @@ button events: what `make devtest` and tests/wasm/test_micropython.py run on Mic
 also reports the heap in use at the idle main menu (DESIGN.md section 4 budget: 80 KB)."""
 import gc
 
-from appkit import Board as _Board, Clock as _Clock, scratch_dir
-from meeple.console.app import App
-from meeple.storage import Storage
+from appkit import boot as _boot
 from meeple.ui import input as ev
-from meeple.ui.gfx import Canvas, CountingDisplay
 
 HEAP_BUDGET = 80 * 1024
 # Read inside a running program, gc.mem_alloc() also counts garbage on the WebAssembly runtime
@@ -23,21 +20,6 @@ HEAP_BUDGET = 80 * 1024
 # refused here: 1.9 KB of garbage), and issue 27's storage messages add 1.6 KB more of source;
 # the retained heap, after a collection, is unchanged (tests/budgets/test_heap_budgets.py).
 HEAP_CEILING = 136 * 1024
-
-
-def _root():
-    return scratch_dir("app")
-
-
-def _boot():
-    d = CountingDisplay(240, 135)
-    c = Canvas(d, 240, 135)
-    clock = _Clock()
-    buttons = ev.B_UP | ev.B_DOWN | ev.B_LEFT | ev.B_RIGHT | ev.B_A | ev.B_B
-    app = App(c, ev.Input(buttons), Storage(_root()), _Board, clock, [])
-    app.boot()
-    app.render()
-    return app, d
 
 
 def _titles(app, events):

@@ -6,7 +6,7 @@ bots' moves and the game menu (hint, log, seats). Runs on CPython and on MicroPy
 bar of tall panels on the emulated Pico."""
 import heap_game
 
-from test_app_menus import _root
+from appkit import root as _root
 
 
 def test_first_rounds_on_a_tall_panel():

@@ -175,3 +175,24 @@ def test_the_allowed_loop_is_lazy_and_says_why():
         for target, line, lazy, text in back:
             assert lazy, "%s:%d imports its view at the top: the loop would be live" % (core, line)
             assert "#" in text, "%s:%d: the lazy import needs a comment saying why" % (core, line)
+
+
+def test_no_test_file_imports_another():
+    """What tests share is in tests/testkit (and, for the device tests, in the helper modules of
+    tests/device, which go to the board with them): a test file is never imported, so moving or
+    deleting one breaks nothing else."""
+    tests = os.path.join(os.path.dirname(FIRMWARE), "tests")
+    wrong = []
+    for dirpath, _dirs, files in os.walk(tests):
+        for f in sorted(files):
+            if not f.endswith(".py"):
+                continue
+            path = os.path.join(dirpath, f)
+            with open(path) as fh:
+                tree = ast.parse(fh.read(), path)
+            for node in ast.walk(tree):
+                names = [a.name for a in node.names] if isinstance(node, ast.Import) else \
+                    [node.module or ""] if isinstance(node, ast.ImportFrom) else []
+                wrong += ["%s:%d imports %s" % (os.path.relpath(path, tests), node.lineno, n)
+                          for n in names if n.split(".")[-1].startswith("test_")]
+    assert not wrong, "\n".join(wrong)

@@ -16,7 +16,7 @@ from meeple.ui.cacao import overview, pages as cacao_pages, play as play_cacao
 from meeple.ui import input as ev
 from testkit.cacao_driver import mid_game
 
-from test_cacao_ui_game import play_game
+from cacao_game import play_game
 
 COORD = re.compile(r"\(-?\d+, ?-?\d+\)")   # "(0,3)": a coordinate the table never shows
 

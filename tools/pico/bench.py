@@ -42,6 +42,9 @@ from meeple.storage import Storage
 from meeple.ui.gfx import Canvas
 from meeple.ui import input as ev
 display, buttons, backlight = build(board)
+from meeple import forget
+build = None
+forget("meeple.hal")   # as firmware/main.py does
 canvas = Canvas(display, board.WIDTH, board.HEIGHT)
 inp = ev.Input(buttons.mask)
 from meeple.console.app import App
@@ -60,12 +63,17 @@ micropython.mem_info()
 # the deal of the heap games: the same games before and after a change to the code (on a device
 # the deal comes from the clock and the free heap, so it changed with every change to the code)
 HEAP_SEED = 1
+# each heap game is played in two heap layouts (bytes held before the app boots, added back) and
+# the higher lowest-free counts: MicroPython's collector is conservative, and a stale word that
+# holds an object's address keeps the object, so one layout can lose a few KB that the other does
+# not (as in tests/budgets/test_heap_game.py)
+HEAP_LAYOUTS = (0, 640)
 
 GAME_HEAP_SRC = """
 import gc, sys, micropython
 sys.path.append('/devtests')
 import heap_game
-heap_game.start('/bench_heap', %(game)r, %(w)d, %(h)d, seed=%(seed)d)
+heap_game.start('/bench_heap', %(game)r, %(w)d, %(h)d, seed=%(seed)d, pad=%(pad)d)
 low = None
 steps = 0
 hard = False
@@ -226,7 +234,6 @@ def _playouts(pico, log):
 
 def _heap(pico, heap_steps, hard_steps, log, fig, parts=("heap",), games=HEAP_GAMES):
     """Free heap: a fresh heap for each (a soft reset in the raw REPL: main.py does not run)."""
-    vh = pico.vh
     heap = fig["heap"] = {}
     out = pico.mpremote("soft-reset", "exec", IDLE_MENU_SRC).stdout
     m = re.search(r"@@FREE (\d+)", out)
@@ -240,29 +247,39 @@ def _heap(pico, heap_steps, hard_steps, log, fig, parts=("heap",), games=HEAP_GA
         for level, steps, name in ((0, heap_steps, "normal"), (3, hard_steps, "hard")):
             if "%s_%s" % (key, name) not in games:
                 continue
-            t0, e0 = time.time(), vh.now()
-            src = GAME_HEAP_SRC % {"game": game, "w": 240, "h": 240, "max_steps": steps, "level": level,
-                                   "seed": HEAP_SEED}
-            out = pico.mpremote("soft-reset", "exec", src, timeout=7200).stdout
-            lows = re.findall(r"@@LOW (\d+) (\d+)", out)
-            end = re.search(r"@@END (\d+) (\w+) (\d+)", out)
-            heap["%s_%s" % (key, name)] = {
-                "lowest_free": int(lows[-1][0]) if lows else None,
-                "at_step": int(lows[-1][1]) if lows else None,
-                "largest_free_block_then": _largest_free(out),
-                "steps": int(end.group(1)) if end else None,
-                "whole_game": bool(end and end.group(2) == "True"),
-                "emulated_s": round((vh.now() - e0) / 1000, 1),
-            }
-            q = re.search(r"qstr pool: n_pool=(\d+), n_qstr=(\d+), n_str_data_bytes=(\d+), n_total_bytes=(\d+)", out)
-            if q:  # the heap's string pools at the game's end (names interned at run time)
-                heap["%s_%s" % (key, name)]["qstr_pools"] = {
-                    "pools": int(q.group(1)), "names": int(q.group(2)), "total_bytes": int(q.group(4))}
-            if not end:
-                heap["%s_%s" % (key, name)]["error"] = out[-500:]
-            log("%s %s bots: %s (%.0f s wall)" % (key, name, heap["%s_%s" % (key, name)], time.time() - t0))
+            runs = [_heap_game(pico, game, steps, level, pad) for pad in HEAP_LAYOUTS]
+            best = max(runs, key=lambda r: r["lowest_free"] or 0)
+            best["layouts"] = [r["lowest_free"] for r in runs]
+            heap["%s_%s" % (key, name)] = best
+            log("%s %s bots: %s" % (key, name, best))
             _save(fig, "pico-bench.partial-%s-%s.json" % (fig["firmware"], "-".join(parts)))
     return heap
+
+
+def _heap_game(pico, game, steps, level, pad):
+    """One heap game with `pad` bytes held first: its lowest free heap (the pad added back) and
+    where, the largest free block then, the string pools at its end."""
+    t0, e0 = time.time(), pico.vh.now()
+    src = GAME_HEAP_SRC % {"game": game, "w": 240, "h": 240, "max_steps": steps, "level": level,
+                           "seed": HEAP_SEED, "pad": pad}
+    out = pico.mpremote("soft-reset", "exec", src, timeout=7200).stdout
+    lows = re.findall(r"@@LOW (\d+) (\d+)", out)
+    end = re.search(r"@@END (\d+) (\w+) (\d+)", out)
+    run = {
+        "lowest_free": int(lows[-1][0]) + pad if lows else None,
+        "at_step": int(lows[-1][1]) if lows else None,
+        "largest_free_block_then": _largest_free(out),
+        "steps": int(end.group(1)) if end else None,
+        "whole_game": bool(end and end.group(2) == "True"),
+        "emulated_s": round((pico.vh.now() - e0) / 1000, 1),
+        "wall_s": round(time.time() - t0),
+    }
+    q = re.search(r"qstr pool: n_pool=(\d+), n_qstr=(\d+), n_str_data_bytes=(\d+), n_total_bytes=(\d+)", out)
+    if q:  # the heap's string pools at the game's end (names interned at run time)
+        run["qstr_pools"] = {"pools": int(q.group(1)), "names": int(q.group(2)), "total_bytes": int(q.group(4))}
+    if not end:
+        run["error"] = out[-500:]
+    return run
 
 
 def _save(fig, name):
