@@ -12,7 +12,6 @@ The menus' module is imported while a menu is shown and forgotten while a game i
 """
 import gc
 
-from meeple import forget
 from meeple.console import VERSION, host
 from meeple.ui import screen as _screen
 from meeple.ui.screen import DialogScreen, Toast
@@ -97,6 +96,7 @@ class App:
     def _checked(self, name, check, data):
         """None, or (a value is out of range) the file is set aside and the message returned.
         The checks' module is imported only when there is a file to check, and forgotten."""
+        from meeple import forget   # (imported where used: the idle menu's globals stay few)
         from meeple.storage import checks
         why = getattr(checks, check)(data)
         checks = None
@@ -170,6 +170,7 @@ class App:
     def close(self):
         """Before a game opens: clear the screens, end any game session and forget the modules
         of both (the menus' and the old game's); the game imports what it needs."""
+        from meeple import forget
         self._end()
         forget("meeple.console.menus")
         forget("meeple.ui.widgets")     # the menus' widgets (a game needs only meeple.ui.screen)

@@ -1,7 +1,6 @@
 """The console's menus: title, main menu, new game set-up, statistics, settings, rules, about."""
 import gc
 
-from meeple import forget
 from meeple.console import VERSION, host
 from meeple.ui import input as ev
 from meeple.ui import sprites, theme
@@ -41,6 +40,7 @@ class MainMenu(MenuScreen):
         self.actions = []
 
     def draw(self, c):
+        from meeple import forget   # (imported where used: the idle menu's globals stay few)
         forget("meeple.console.settings")   # back from Settings or Rules: let it go
         forget("meeple.console.records")
         labels = []

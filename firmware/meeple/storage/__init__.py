@@ -31,7 +31,6 @@ more than any game.json, save or moves journal on flash, so nothing old can pass
 """
 import json
 
-from meeple import forget, loaded, unload
 from meeple.storage import savefile
 
 MAX_JSON = 2048   # settings, statistics, game.json: larger files are refused before reading
@@ -157,6 +156,7 @@ class Storage:
         """(meta, state), or (None, None) when there is no saved game, or (None, message) when
         the saved game cannot be loaded (the damaged file is set aside, never deleted):
         meeple.storage.slots finds the save that belongs to game.json."""
+        from meeple import forget
         from meeple.storage import slots   # only on Continue, then forgotten: the game needs the room
         try:
             return slots.load_game(self)
@@ -176,6 +176,7 @@ class Storage:
     def game_over(self):
         """Is the saved game finished (its end screen kept for Continue)? Read only, nothing
         set aside; False when it cannot be told (Continue then reports why)."""
+        from meeple import loaded, unload
         from meeple.storage import games
         keep = loaded()
         try:
