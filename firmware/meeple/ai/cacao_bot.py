@@ -110,20 +110,27 @@ _HARD_REPLY = (0, 0, 10, 5, 4)  # hard: placements played out per reply, by play
 _HARD_W = (0, 0, 8, 4, 4)
 _DEPTH = const(10)     # scratch states: root copy + nested own decisions
 # operations per decision and level, calibrated on the emulated Pico (tools/bench_ai --pico):
-# about 2.5-3 ms an operation there; before: (200, 800, 2600), up to 22 s for hard (and the
-# first round of hard's re-deals, always played, goes past the budget: worst about 1.1x)
+# about 2.5-3 ms an operation there; before: (200, 800, 2600), up to 22 s for hard
 # normal 250 (was 300): selling more, normal met costlier late 4-player positions (3.9 ms an
 # operation, 1.04 s at 288 operations)
 BUDGETS = (200, 250, 750)  # hard: see _HARD_BUDGET (950 with 2 players)
-_HARD_BUDGET = (0, 0, 950, 750, 750)  # hard by players: an operation costs less with 2 players
-# hard: operations set aside for the replies before the ranking, by players; with 2 players the
-# ranking may instead go that far past the budget (as measured: 70 % against normal, <= 2.5 s).
-# With 4 players a round of replies (all three other seats) costs up to about 450 operations
-_HARD_RANK = (0, 0, -600, 300, 450)
+# hard by players (an operation costs less with 2 players): a cap. Every search of a hard
+# decision stops where the budget ends, less _HARD_SPARE for the step that runs past it (a turn
+# played out greedily, a value): over tens of thousands of self-play decisions the most was 5
+# past that mark. Before (issue 26), 2-player hard's ranking could run 600 past the budget and
+# its first round of re-deals always ran: now and then 1,000-2,000 operations, 4-5 s on a Pico.
+_HARD_BUDGET = (0, 0, 950, 750, 750)
+_HARD_SPARE = const(24)
+# hard: operations set aside before the ranking for the first round of re-deals, by players
+# (with 4 players a round of replies, all three other seats, costs up to about 450 operations)
+_HARD_RANK = (0, 0, 250, 300, 450)
 # hard: a second re-deal is played only when what is left is this many quarters of what the first
 # cost, by players (with 4 players the second cost up to 26 % more than the first: 815
 # operations, 2.7 s on the emulated Pico, when it had only to fit the first's cost)
 _HARD_AGAIN = (0, 0, 4, 4, 5)
+# hard: a candidate's round of a re-deal is played only while what is left covers the costliest
+# candidate's round so far (at first this many); a round cut short is dropped whole
+_HARD_MIN = const(40)
 _tight = [0]          # hard with 3-4 players: its own turn's search stops at its cap too
 
 _HARD_WATER = const(8)  # hard: water gap to the hull counted at the start, in quarters (fades out)
@@ -427,6 +434,12 @@ def _greedy(buf, n):
     return buf[best]
 
 
+def _cap_in(n):
+    """_settle's cap n operations on, or where the decision's budget ends if that is sooner."""
+    left = search.left()
+    _cap[0] = search.used() + (n if n < left else left)
+
+
 def _settle(game, d, me):
     """Value for `me` of _st[d] once the current turn is over: me searching its own choices,
     other seats selling greedily. Changes _st[d]."""
@@ -461,14 +474,14 @@ def _play_turn(game, d, me):
         buf = _sub[d]
         n = game.legal_into(st, buf)
         a = buf[0]
-        if st[_TOMOVE] != me:
-            a = _greedy(buf, n)
+        if st[_TOMOVE] != me or search.left() <= 0:
+            a = _greedy(buf, n)  # (hard out of operations: sells what it can)
         elif n > 1:
             best = _BIG
             _need(d + 1)
             child = _st[d + 1]
             for i in range(n):
-                if i and _tight[0] and search.used() >= _cap[0]:
+                if i and (_tight[0] and search.used() >= _cap[0] or search.left() <= 0):
                     break  # out of operations for this turn: the choices seen so far decide
                 child[:] = st
                 game.apply(child, buf[i])
@@ -492,11 +505,11 @@ def _rank_places(game, st, me, breadth, d, share):
     k = search.top_k(_quick, n, breadth, _idx)
     m = 0
     for c in range(k):
+        if c and search.left() <= 0:
+            break  # the decision's budget is spent (hard's replies too)
         if share:
-            _cap[0] = search.used() + share
+            _cap_in(share)
         else:
-            if c and search.left() <= 0:
-                break
             _cap[0] = search.used() + search.left() // (k - c)
         a = _legal[_idx[c]]
         _st[d][:] = st
@@ -525,7 +538,7 @@ def _hard_place(game, obs, me, seed):
     end of the round (every other seat replying the way a lighter normal would)."""
     n = obs[_NP]
     keep = _HARD_RANK[n]
-    search.spend(keep)  # keep this much for the replies
+    search.spend(keep)  # keep this much for the first round of re-deals
     m = _rank_places(game, obs, me, _BREADTH[2], 0, 0)
     search.spend(-keep)
     k = search.top_k(_cval, m, _HARD_K, _idx)
@@ -537,16 +550,14 @@ def _hard_place(game, obs, me, seed):
     for c in range(k):
         short[c] = _cand[_idx[c]]
         total[c] = _cval[_idx[c]] // 8 * _HARD_D * _HARD_W[n] // 16  # the reply-free value counts a little
-    # replies as broad as the budget left allows (about 24 operations a reply placement), so the
-    # first round of re-deals, which is always played, stays within the budget
-    nrep = _HARD_REPLY[n]
-    if n > 2:
-        nrep = search.left() // (k * (n - 1) * 24)
-        if nrep > _HARD_REPLY[n]:
-            nrep = _HARD_REPLY[n]
-        if nrep < 2:
-            nrep = 2
+    # replies as broad as the budget left allows (about 24 operations a reply placement)
+    nrep = search.left() // (k * (n - 1) * 24)
+    if nrep > _HARD_REPLY[n]:
+        nrep = _HARD_REPLY[n]
+    if nrep < 2:
+        nrep = 2
     spent = search.used()
+    most = _HARD_MIN
     for dd in range(_HARD_D):
         if dd and 4 * search.left() < spent * _HARD_AGAIN[n]:
             break  # only whole rounds count (every candidate meets the same determinizations),
@@ -554,11 +565,14 @@ def _hard_place(game, obs, me, seed):
         _det[:] = game.observe(obs, me, search.seed_from(seed, dd))
         search.spend(3)  # a re-deal costs about three operations' time on a Pico
         for c in range(k):
+            if search.left() < most:
+                break  # no room for this candidate's round: the round is dropped
             st = _st[0]
+            u = search.used()
             st[:] = _det
             game.apply(st, short[c])
             search.spend(1)
-            _cap[0] = search.used() + 16
+            _cap_in(16)
             _play_turn(game, 0, me)
             for _ in range(n - 1):  # every other seat's next turn
                 opp = st[_TOMOVE]
@@ -568,13 +582,19 @@ def _hard_place(game, obs, me, seed):
                 search.top_k(_cval, mm, 1, _idx)
                 game.apply(st, _cand[_idx[0]])
                 search.spend(1)
-                _cap[0] = search.used() + 16
+                _cap_in(16)
                 _play_turn(game, 0, opp)
             _part[c] = _value(game, st, me)
-        for c in range(k):
-            total[c] += _part[c]
-        if dd == 0:
-            spent = search.used() - spent  # what one round of determinization costs
+            u = search.used() - u
+            if u > most:
+                most = u  # the costliest candidate's round so far
+        else:
+            for c in range(k):
+                total[c] += _part[c]
+            if dd == 0:
+                spent = search.used() - spent  # what one round of determinization costs
+            continue
+        break
     best = 0
     for c in range(1, k):
         if total[c] > total[best]:
@@ -589,6 +609,8 @@ def _best_small(game, st, me, level):
     best = _BIG
     a = _legal[0]
     for i in range(n):
+        if i and level == 2 and search.left() <= 0:
+            break  # hard: out of operations, the choices seen so far decide
         c = _st[0]
         c[:] = st
         game.apply(c, _legal[i])
@@ -602,7 +624,7 @@ def _best_small(game, st, me, level):
 
 def choose(game, obs, me, level, seed):
     """The action for seat `me` on its observation `obs` (level 0 easy, 1 normal, 2 hard)."""
-    limit = _HARD_BUDGET[obs[_NP]] if level == 2 else BUDGETS[level]
+    limit = _HARD_BUDGET[obs[_NP]] - _HARD_SPARE if level == 2 else BUDGETS[level]
     search.start(limit, seed)
     _cap[0] = limit
     _mode[0] = _HARD_WATER if level == 2 else 0
