@@ -41,3 +41,24 @@ def test_stored_cacao_counts_less_than_the_smallest_market_price_and_nothing_at_
     from meeple.ai import cacao_bot
     assert 0 < cacao_bot._cacao_value(5) < 4 * 2  # quarter gold: below the 2 gold of an M2 sale
     assert cacao_bot._cacao_value(0) == 0
+
+
+def test_hard_counts_each_more_stored_cacao_less_than_the_one_before_and_below_a_sale():
+    # issue 26: hard's stored cacao by count (3 quarters each, as normal, won 64 % against normal;
+    # 5 each 65 % but kept all five rather than sell 3 for 6 gold; the table 77 %, and sells)
+    from meeple.ai import cacao_bot
+    for table in (cacao_bot._HARD_CACAO, cacao_bot._HARD_CACAO_LAST):
+        steps = [table[c + 1] - table[c] for c in range(5)]
+        assert table[0] == 0 and all(0 <= s < 4 * 2 for s in steps), table  # below an M2 sale
+        assert steps == sorted(steps, reverse=True), table  # each more cacao counts less
+    assert cacao_bot._HARD_CACAO_LAST[5] <= cacao_bot._HARD_CACAO[5]  # the last turn sells less
+    saved = cacao_bot._hmode[:]
+    try:
+        cacao_bot._hmode[0] = 1
+        assert [cacao_bot._cacao4(c, 5) for c in range(6)] == list(cacao_bot._HARD_CACAO)
+        assert [cacao_bot._cacao4(c, 1) for c in range(6)] == list(cacao_bot._HARD_CACAO_LAST)
+        assert [cacao_bot._cacao4(c, 0) for c in range(6)] == [0] * 6  # nothing after the last turn
+        cacao_bot._hmode[0] = 0
+        assert [cacao_bot._cacao4(c, 5) for c in range(6)] == [c * cacao_bot._CACAO_Q for c in range(6)]
+    finally:
+        cacao_bot._hmode[:] = saved
