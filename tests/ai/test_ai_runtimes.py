@@ -90,13 +90,14 @@ def test_cacao_hard_values_the_water_track_ahead_and_normal_by_the_field():
 
 
 def test_cacao_hard_beats_three_normal_bots_on_fixed_seeds():
-    # 48 games (about 12 s): over 8 or 16 the mean score is noise (over 800 games of the
-    # gauntlet hard averages 44.7, normal 42.9)
+    # 48 games (about 12 s): over 8 or 16 the mean score is noise. Hard wins 32.5 of them and
+    # beats normal in 82 % of meetings; before issue 26's stored-cacao table and temple discount
+    # 17 and 59 % (over 800 games of the gauntlet then: 37.7 %, mean score 44.7 against 42.9)
     s = selfplay.run_lineup("cacao", ["hard", "normal", "normal", "normal"], 48, 47, 1, progress=False)
     p = s["players"]
-    assert p["hard"]["wins"] >= 15, p  # its fair share is 12
-    assert p["hard"]["score_mean"] > p["normal"]["score_mean"], p
-    assert s["head_to_head"]["hard>normal"]["share"] > 0.55, s["head_to_head"]
+    assert p["hard"]["wins"] >= 24, p  # its fair share is 12
+    assert p["hard"]["score_mean"] > p["normal"]["score_mean"] + 2, p
+    assert s["head_to_head"]["hard>normal"]["share"] > 0.7, s["head_to_head"]
 
 
 def test_santiago_decisions_stay_within_their_budgets():
@@ -113,8 +114,8 @@ def test_santiago_decisions_stay_within_their_budgets():
 
 
 def test_cacao_two_player_hard_beats_normal_on_fixed_seeds():
-    # issue 26: 2-player hard weighs normal's ranking of a candidate as much as a re-deal (was half);
-    # on these 60 games it wins 39.5 (before: 33). Over 2,000 games 64.0 % against 62.3 % before
-    # on the same deals (tools/selfplay; the report of issue 26)
+    # issue 26: on these 60 games hard wins 48; 40 before its stored-cacao table and temple
+    # discount, 33 before it weighed normal's ranking of a candidate as much as a re-deal. Over
+    # 2,000 games (tools/selfplay, seeds 1 and 1001) 77.0 %, 64.1 % before on the same deals
     s = selfplay.run_lineup("cacao", ["hard", "normal"], 60, 466, 1, progress=False)
-    assert s["players"]["hard"]["wins"] >= 38, s["players"]
+    assert s["players"]["hard"]["wins"] >= 44, s["players"]

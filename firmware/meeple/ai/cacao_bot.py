@@ -110,22 +110,44 @@ _HARD_REPLY = (0, 0, 10, 5, 4)  # hard: placements played out per reply, by play
 _HARD_W = (0, 0, 8, 4, 4)
 _DEPTH = const(10)     # scratch states: root copy + nested own decisions
 # operations per decision and level, calibrated on the emulated Pico (tools/bench_ai --pico):
-# about 2.5-3 ms an operation there; before: (200, 800, 2600), up to 22 s for hard (and the
-# first round of hard's re-deals, always played, goes past the budget: worst about 1.1x)
+# about 2.5-3 ms an operation there; before: (200, 800, 2600), up to 22 s for hard
 # normal 250 (was 300): selling more, normal met costlier late 4-player positions (3.9 ms an
 # operation, 1.04 s at 288 operations)
 BUDGETS = (200, 250, 750)  # hard: see _HARD_BUDGET (950 with 2 players)
-_HARD_BUDGET = (0, 0, 950, 750, 750)  # hard by players: an operation costs less with 2 players
-# hard: operations set aside for the replies before the ranking, by players; with 2 players the
-# ranking may instead go that far past the budget (as measured: 70 % against normal, <= 2.5 s).
-# With 4 players a round of replies (all three other seats) costs up to about 450 operations
-_HARD_RANK = (0, 0, -600, 300, 450)
+# hard by players (an operation costs less with 2 players): a cap. Every search of a hard
+# decision stops where the budget ends, less _HARD_SPARE for the step that runs past it (a turn
+# played out greedily, a value): over tens of thousands of self-play decisions the most was 5
+# past that mark. Before (issue 26), 2-player hard's ranking could run 600 past the budget and
+# its first round of re-deals always ran: now and then 1,000-2,000 operations, 4-5 s on a Pico.
+_HARD_BUDGET = (0, 0, 950, 750, 750)
+_HARD_SPARE = const(24)
+# hard: operations set aside before the ranking for the first round of re-deals, by players
+# (with 4 players a round of replies, all three other seats, costs up to about 450 operations)
+_HARD_RANK = (0, 0, 250, 300, 450)
 # hard: a second re-deal is played only when what is left is this many quarters of what the first
 # cost, by players (with 4 players the second cost up to 26 % more than the first: 815
 # operations, 2.7 s on the emulated Pico, when it had only to fit the first's cost)
 _HARD_AGAIN = (0, 0, 4, 4, 5)
+# hard: a candidate's round of a re-deal is played only while what is left covers the costliest
+# candidate's round so far (at first this many); a round cut short is dropped whole
+_HARD_MIN = const(40)
 _tight = [0]          # hard with 3-4 players: its own turn's search stops at its cap too
 
+# hard: stored cacao by its count, in quarter gold, while two or more turns remain (each more
+# cacao counts less: storage holds 5 and markets sell only as many as workers face them) and with
+# one turn left; normal counts _CACAO_Q each. Against normal (2,000 games, same deals): 71.4 %
+# with (0, 6, 11, 15, 18, 20), 65.4 % with 5 each, 64.1 % with 3 each; with the temple discount
+# below, (0, 6, 10, 13, 15, 16) won 77.0 % and (0, 6, 11, 15, 18, 20) 76.7 %, but only the first
+# sells 3 cacao for 6 gold rather than 2 for 4 in test_ai_cacao_value
+_HARD_CQ = (0, 0, 1, 1, 1)  # by players
+_HARD_CACAO = (0, 6, 10, 13, 15, 16)
+_HARD_CACAO_LAST = (0, 4, 6, 6, 6, 6)
+# hard: a temple point counts 4 quarters less this many quarters times the share of the seat's
+# turns still to come (a majority now may be lost: fitted to self-play outcomes, a temple point
+# mid-game was worth 0.5-0.7 gold of the final score). 2 players, against normal: 0: 71.4 %,
+# 2: 76.2 %, 3: 76.7 %, 4: 75.3 % (2,000 games each, same deals)
+_HARD_TQ = (0, 0, 3, 3, 3)
+_HARD_POT = const(5)  # hard: _POT (8 lost 3.4 points against normal)
 _HARD_WATER = const(8)  # hard: water gap to the hull counted at the start, in quarters (fades out)
 _BIG = -(1 << 29)
 
@@ -146,9 +168,10 @@ _part = array("i", bytes(64))
 _nb = bytearray(4)     # neighbour codes of the cell being scored
 _w = [0, 0, 0, 0]      # worth per seat
 _tp = [0, 0, 0, 0]     # temple points per seat
-_ctx = [0, 0, 0, 0, 0, 0, 0]  # quick-score context: cacao, water, sun, potential, cacao value, seat,
+_ctx = [0, 0, 0, 0, 0, 0, 0]  # quick-score context: cacao, water, sun, potential, (unused), seat,
 #                                turns left after this one
 _mode = [0, 1]         # water optimism (hard: _HARD_WATER, else 0), 4 * turns per seat
+_hmode = [0, 0]        # hard: stored cacao by _HARD_CACAO (else _CACAO_Q each), temple discount
 _cap = [0]             # _settle searches its own choices only while search.used() < _cap[0]
 
 
@@ -177,8 +200,18 @@ def _cacao_value(turns):
     return _CACAO_Q if turns > 0 else 0
 
 
+def _cacao4(c, tl):
+    """c stored cacao's worth in quarter gold with `tl` turns left: normal _CACAO_Q each while a
+    turn remains; hard by its table (each more one counts less), nothing after the last turn."""
+    if tl <= 0:
+        return 0
+    if _hmode[0]:
+        return _HARD_CACAO[c] if tl > 1 else _HARD_CACAO_LAST[c]
+    return c * _CACAO_Q
+
+
 def _pot_per_worker(st):
-    return _POT * _jungle_left(st) // (19 if st[_NP] == 2 else 26)
+    return (_HARD_POT if _hmode[0] else _POT) * _jungle_left(st) // (19 if st[_NP] == 2 else 26)
 
 
 def _temples(game, st):
@@ -251,7 +284,8 @@ def _worths(game, st):
         o = _SEATS + s * _SEAT_LEN
         tl = _turns_left(st, s)
         _w[s] = (4 * (_gold(st, s) + _tp[s] + st[o + _SUN]) + _water4(st[o + _WATER], tl)
-                 + st[o + _CACAO] * _cacao_value(tl))
+                 - _tp[s] * tl * _hmode[1] * 4 // _mode[1]
+                 + _cacao4(st[o + _CACAO], tl))
     pw = _pot_per_worker(st)
     if pw == 0:
         return
@@ -322,7 +356,6 @@ def _set_context(st, me):
     _ctx[1] = st[o + _WATER]
     _ctx[2] = st[o + _SUN]
     _ctx[3] = _pot_per_worker(st)
-    _ctx[4] = _cacao_value(_turns_left(st, me) - 1)
     _ctx[5] = me
     _ctx[6] = _turns_left(st, me) - 1
 
@@ -390,7 +423,7 @@ def _quick_tile(pat, rot):
     if sun > 3 - _ctx[2]:
         sun = 3 - _ctx[2]
     return (4 * (gold + sun) + _water4(wf, _ctx[6]) - _water4(_ctx[1], _ctx[6] + 1)
-            + (avail - cacao) * _ctx[4] + temple * _TEMPLE_Q + empty * _ctx[3])
+            + _cacao4(avail, _ctx[6]) - _cacao4(cacao, _ctx[6]) + temple * _TEMPLE_Q + empty * _ctx[3])
 
 
 def _quick_all(game, st, n, noise):
@@ -427,6 +460,12 @@ def _greedy(buf, n):
     return buf[best]
 
 
+def _cap_in(n):
+    """_settle's cap n operations on, or where the decision's budget ends if that is sooner."""
+    left = search.left()
+    _cap[0] = search.used() + (n if n < left else left)
+
+
 def _settle(game, d, me):
     """Value for `me` of _st[d] once the current turn is over: me searching its own choices,
     other seats selling greedily. Changes _st[d]."""
@@ -461,14 +500,14 @@ def _play_turn(game, d, me):
         buf = _sub[d]
         n = game.legal_into(st, buf)
         a = buf[0]
-        if st[_TOMOVE] != me:
-            a = _greedy(buf, n)
+        if st[_TOMOVE] != me or search.left() <= 0:
+            a = _greedy(buf, n)  # (hard out of operations: sells what it can)
         elif n > 1:
             best = _BIG
             _need(d + 1)
             child = _st[d + 1]
             for i in range(n):
-                if i and _tight[0] and search.used() >= _cap[0]:
+                if i and (_tight[0] and search.used() >= _cap[0] or search.left() <= 0):
                     break  # out of operations for this turn: the choices seen so far decide
                 child[:] = st
                 game.apply(child, buf[i])
@@ -492,11 +531,11 @@ def _rank_places(game, st, me, breadth, d, share):
     k = search.top_k(_quick, n, breadth, _idx)
     m = 0
     for c in range(k):
+        if c and search.left() <= 0:
+            break  # the decision's budget is spent (hard's replies too)
         if share:
-            _cap[0] = search.used() + share
+            _cap_in(share)
         else:
-            if c and search.left() <= 0:
-                break
             _cap[0] = search.used() + search.left() // (k - c)
         a = _legal[_idx[c]]
         _st[d][:] = st
@@ -525,7 +564,7 @@ def _hard_place(game, obs, me, seed):
     end of the round (every other seat replying the way a lighter normal would)."""
     n = obs[_NP]
     keep = _HARD_RANK[n]
-    search.spend(keep)  # keep this much for the replies
+    search.spend(keep)  # keep this much for the first round of re-deals
     m = _rank_places(game, obs, me, _BREADTH[2], 0, 0)
     search.spend(-keep)
     k = search.top_k(_cval, m, _HARD_K, _idx)
@@ -537,16 +576,14 @@ def _hard_place(game, obs, me, seed):
     for c in range(k):
         short[c] = _cand[_idx[c]]
         total[c] = _cval[_idx[c]] // 8 * _HARD_D * _HARD_W[n] // 16  # the reply-free value counts a little
-    # replies as broad as the budget left allows (about 24 operations a reply placement), so the
-    # first round of re-deals, which is always played, stays within the budget
-    nrep = _HARD_REPLY[n]
-    if n > 2:
-        nrep = search.left() // (k * (n - 1) * 24)
-        if nrep > _HARD_REPLY[n]:
-            nrep = _HARD_REPLY[n]
-        if nrep < 2:
-            nrep = 2
+    # replies as broad as the budget left allows (about 24 operations a reply placement)
+    nrep = search.left() // (k * (n - 1) * 24)
+    if nrep > _HARD_REPLY[n]:
+        nrep = _HARD_REPLY[n]
+    if nrep < 2:
+        nrep = 2
     spent = search.used()
+    most = _HARD_MIN
     for dd in range(_HARD_D):
         if dd and 4 * search.left() < spent * _HARD_AGAIN[n]:
             break  # only whole rounds count (every candidate meets the same determinizations),
@@ -554,11 +591,14 @@ def _hard_place(game, obs, me, seed):
         _det[:] = game.observe(obs, me, search.seed_from(seed, dd))
         search.spend(3)  # a re-deal costs about three operations' time on a Pico
         for c in range(k):
+            if search.left() < most:
+                break  # no room for this candidate's round: the round is dropped
             st = _st[0]
+            u = search.used()
             st[:] = _det
             game.apply(st, short[c])
             search.spend(1)
-            _cap[0] = search.used() + 16
+            _cap_in(16)
             _play_turn(game, 0, me)
             for _ in range(n - 1):  # every other seat's next turn
                 opp = st[_TOMOVE]
@@ -568,13 +608,19 @@ def _hard_place(game, obs, me, seed):
                 search.top_k(_cval, mm, 1, _idx)
                 game.apply(st, _cand[_idx[0]])
                 search.spend(1)
-                _cap[0] = search.used() + 16
+                _cap_in(16)
                 _play_turn(game, 0, opp)
             _part[c] = _value(game, st, me)
-        for c in range(k):
-            total[c] += _part[c]
-        if dd == 0:
-            spent = search.used() - spent  # what one round of determinization costs
+            u = search.used() - u
+            if u > most:
+                most = u  # the costliest candidate's round so far
+        else:
+            for c in range(k):
+                total[c] += _part[c]
+            if dd == 0:
+                spent = search.used() - spent  # what one round of determinization costs
+            continue
+        break
     best = 0
     for c in range(1, k):
         if total[c] > total[best]:
@@ -589,6 +635,8 @@ def _best_small(game, st, me, level):
     best = _BIG
     a = _legal[0]
     for i in range(n):
+        if i and level == 2 and search.left() <= 0:
+            break  # hard: out of operations, the choices seen so far decide
         c = _st[0]
         c[:] = st
         game.apply(c, _legal[i])
@@ -602,10 +650,12 @@ def _best_small(game, st, me, level):
 
 def choose(game, obs, me, level, seed):
     """The action for seat `me` on its observation `obs` (level 0 easy, 1 normal, 2 hard)."""
-    limit = _HARD_BUDGET[obs[_NP]] if level == 2 else BUDGETS[level]
+    limit = _HARD_BUDGET[obs[_NP]] - _HARD_SPARE if level == 2 else BUDGETS[level]
     search.start(limit, seed)
     _cap[0] = limit
     _mode[0] = _HARD_WATER if level == 2 else 0
+    _hmode[0] = _HARD_CQ[obs[_NP]] if level == 2 else 0
+    _hmode[1] = _HARD_TQ[obs[_NP]] if level == 2 else 0
     _mode[1] = 4 * (13 - obs[_NP] if obs[_NP] > 2 else 11)
     _tight[0] = 1 if level == 2 and obs[_NP] > 2 else 0
     n = game.legal_into(obs, _legal)
@@ -624,6 +674,8 @@ def reason(game, obs, me, action):
     search.start(BUDGETS[1], 0)
     _cap[0] = BUDGETS[1]
     _mode[0] = 0
+    _hmode[0] = 0
+    _hmode[1] = 0
     _tight[0] = 0
     st = _st[0]
     st[:] = obs
