@@ -52,7 +52,7 @@ import random
 
 from meeple.core import cacao, santiago
 
-OPS = {"cacao": 20000, "santiago": 70000}  # operations per decision, per game (tools.selfplay
+OPS = {"cacao": 20000, "santiago": 20000}  # operations per decision, per game (tools.selfplay
 #                                            --yardstick-ops changes them)
 ROOT_KEEP = 8        # candidates kept at the root (by the prior) before sequential halving
 SAMPLE = 6           # actions a playout step looks at with the prior (all when fewer)
