@@ -46,7 +46,7 @@ def test_four_player_hard_stays_within_its_budget():
 
 def _hard_ops_in_selfplay(players, deals):
     """Operations of every hard decision (more than one legal action) in self-play against
-    normal bots, seats rotated, with tools/selfplay's deals and bot seeds."""
+    normal bots, seats rotated, with tools/strength/selfplay's deals and bot seeds."""
     ops = []
     buf = [0] * cacao.MAX_ACTIONS
     for deal in deals:

@@ -1,5 +1,5 @@
 """Bots on CPython and on real MicroPython: identical moves, bounded memory; the bots' mirrors of
-the cores' state layouts; a small fixed-seed strength check (the full runs are tools/selfplay)."""
+the cores' state layouts; a small fixed-seed strength check (the full runs are tools/strength/selfplay)."""
 import contextlib
 import io
 import re
@@ -116,6 +116,6 @@ def test_santiago_decisions_stay_within_their_budgets():
 def test_cacao_two_player_hard_beats_normal_on_fixed_seeds():
     # issue 26: on these 60 games hard wins 48; 40 before its stored-cacao table and temple
     # discount, 33 before it weighed normal's ranking of a candidate as much as a re-deal. Over
-    # 2,000 games (tools/selfplay, seeds 1 and 1001) 77.0 %, 64.1 % before on the same deals
+    # 2,000 games (tools/strength/selfplay, seeds 1 and 1001) 77.0 %, 64.1 % before on the same deals
     s = selfplay.run_lineup("cacao", ["hard", "normal"], 60, 466, 1, progress=False)
     assert s["players"]["hard"]["wins"] >= 44, s["players"]

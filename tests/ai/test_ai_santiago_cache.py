@@ -44,7 +44,7 @@ def test_kept_results_never_change_a_move(monkeypatch):
 
 def test_a_decision_uses_only_what_it_kept_itself():
     # the operations of a decision depend on the position alone (a Pico replays positions one
-    # by one in tools/bench_ai): the same after other decisions as on its own
+    # by one in tools/bench/ai): the same after other decisions as on its own
     st = _bribe_state()
     seat = santiago.to_move(st)
     ai.choose(santiago, st, seat, "normal", 3)

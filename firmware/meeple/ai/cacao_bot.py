@@ -109,7 +109,7 @@ _HARD_REPLY = (0, 0, 10, 5, 4)  # hard: placements played out per reply, by play
 # for 2-player hard added 2.3 more (within the noise) but kept cacao rather than sell 3 for 6 gold
 _HARD_W = (0, 0, 8, 4, 4)
 _DEPTH = const(10)     # scratch states: root copy + nested own decisions
-# operations per decision and level, calibrated on the emulated Pico (tools/bench_ai --pico):
+# operations per decision and level, calibrated on the emulated Pico (tools/bench/ai --pico):
 # about 2.5-3 ms an operation there; before: (200, 800, 2600), up to 22 s for hard
 # normal 250 (was 300): selling more, normal met costlier late 4-player positions (3.9 ms an
 # operation, 1.04 s at 288 operations)

@@ -2,7 +2,7 @@
 
 Budgets are counted in core operations (one `apply` on a scratch copy, or one static evaluation,
 counts 1), never in host time, so a decision is the same on CPython, on the WebAssembly
-MicroPython and on a Pico; tools/bench_ai measures what a budget costs in seconds.
+MicroPython and on a Pico; tools/bench/ai measures what a budget costs in seconds.
 
 Module-level scratch instead of objects: one decision runs at a time on the device.
 """
@@ -42,7 +42,7 @@ def left():
 
 
 def used():
-    """Operations the last decision used (tools/bench_ai reports it)."""
+    """Operations the last decision used (tools/bench/ai reports it)."""
     return _ops[0]
 
 
