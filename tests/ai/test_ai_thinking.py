@@ -15,7 +15,7 @@ from meeple.ui.cacao import play as play_cacao
 
 
 def _ai_game(tmp_path):
-    """A 2-player game at a placement of seat 0 that costs a hard bot a few hundred operations,
+    """A 2-player game at a placement of seat 0 that costs a hard bot at least 500 operations (the mark goes round),
     reached by seeded random moves of two humans; then seat 0 becomes a hard bot."""
     con = Console("waveshare_lcd_1_3", root=str(tmp_path))
     con.app.settings["privacy"] = 0
@@ -26,11 +26,13 @@ def _ai_game(tmp_path):
         st = s.state
         if cacao.to_move(st) == 0 and st[cacao._PHASE] == cacao._PLACE:
             ai.choose(cacao, st, 0, "hard", 1)
-            if ai.ops_used() >= 300:
+            if ai.ops_used() >= 500:
                 break
         s.play(rng.choice(cacao.legal_actions(st)))
     s.seats[0] = host.AI_HARD
     s.next_turn()
+    while con.app.screen is not s.screen:  # the humans' recap page ("Since your turn") closed
+        con.app.pop()
     assert s.waiting_for_ai()
     clock = [con.now]
 
