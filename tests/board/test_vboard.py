@@ -1,4 +1,4 @@
-"""The virtual board (tools/vboard) against the unmodified mpremote CLI and raw serial bytes:
+"""The virtual board (tools/board/vboard) against the unmodified mpremote CLI and raw serial bytes:
 every command the flash and test path uses, Ctrl-C, the heap limit, and recovery from garbage,
 disconnects and endless programs."""
 import os

@@ -157,10 +157,18 @@ def _connect(pico, tries=30):
         cm.__exit__(None, None, None)
 
 
+def _budget(mod, level, players):
+    """The operations a decision may use: Cacao's hard has its own cap by players."""
+    if level == "hard" and mod.__name__.endswith("cacao"):
+        from meeple.ai import cacao_bot
+        return cacao_bot._HARD_BUDGET[players]
+    from meeple import ai
+    return ai.budget(mod, level)
+
+
 def run_pico(game_name, chosen, pico):
     """Time the chosen decisions on the emulated Pico, one raw-REPL command each (a whole batch
     of positions would not compile in a Pico's heap): {level: [(ms, ops), ...]}."""
-    from tools.board import link as board_link
     times = {}
     with _connect(pico) as link:
         link.exec(PICO_SETUP % game_name, "loading the bots")
@@ -182,7 +190,6 @@ def pico_report(games, worst, sample, only=None, log=print, players=None, firmwa
     firmware (meeple frozen, as players get it) or on stock MicroPython with the .mpy files."""
     from tools.pico.emulator import Pico, frozen_uf2
     import importlib
-    from meeple import ai
     report = {}
     board = "waveshare_lcd_1_3"
     uf2 = None
@@ -215,7 +222,7 @@ def pico_report(games, worst, sample, only=None, log=print, players=None, firmwa
                     ms = [x for x, _ in t]
                     per_op = max(x / max(1, o) for x, o in t)
                     report.setdefault(game_name, {})["%dp %s" % (n, lv)] = {
-                        "decisions": len(ops_all), "budget_ops": ai.budget(mod, lv),
+                        "decisions": len(ops_all), "budget_ops": _budget(mod, lv, n),
                         "ops_median": ops_all[len(ops_all) // 2], "ops_worst": ops_all[-1],
                         "pico_timed": len(t), "pico_ms_median": ms[len(ms) // 2], "pico_ms_worst": ms[-1],
                         "pico_ms_per_op_worst": round(per_op, 2),

@@ -2,7 +2,7 @@
 
 One UF2 per board profile and chip: the release firmware (tools/release/firmware.py: MicroPython with
 meeple, main.py and the board's profile frozen in) with an empty littlefs for saves
-(tools/uf2_make.make_frozen), for the Pico (RP2040) and the Pico 2 (RP2350); SHA256SUMS (the
+(tools/release/uf2_make.make_frozen), for the Pico (RP2040) and the Pico 2 (RP2350); SHA256SUMS (the
 format `sha256sum -c` reads) and README.txt: which file for which board, how to install it, what
 an update overwrites and how to go back to plain MicroPython. Any failure (no Arm toolchain, a
 build that does not fit the flash) stops the release with one line, exit 1.
