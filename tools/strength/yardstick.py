@@ -866,27 +866,8 @@ def _sg_choose(view, seat, seed, limit):
     alive = _sg_candidates(ctx, view, seat, acts)
     if len(alive) == 1:
         return alive[0]
-    r = random.Random(seed)
-    total = [0.0] * len(alive)
-    count = [0] * len(alive)
-    rounds = max(1, math.ceil(math.log2(len(alive))))
-    for rnd in range(rounds):
-        stop = budget.used + (limit - budget.used) // (rounds - rnd)
-        while True:
-            deal = r.getrandbits(30)
-            for i in range(len(alive)):
-                pr = random.Random(deal)
-                total[i] += _sg_playout(ctx, view, seat, alive[i], deal, pr)
-                count[i] += 1
-            if budget.used >= stop:
-                break
-        order = sorted(range(len(alive)), key=lambda i: (-total[i] / count[i], i))
-        keep = order[:max(1, (len(alive) + 1) // 2)] if rnd < rounds - 1 else order[:1]
-        keep.sort()
-        alive = [alive[i] for i in keep]
-        total = [total[i] for i in keep]
-        count = [count[i] for i in keep]
-    return alive[0]
+    return _halving(alive, seed, budget, limit,
+                    lambda a, deal, pr: _sg_playout(ctx, view, seat, a, deal, pr))
 
 
 # ---------------------------------------------------------------- search
@@ -947,6 +928,33 @@ def candidates(mod, view, seat, acts, budget, buf):
     return [acts[i] for i in order[:ROOT_KEEP]]
 
 
+def _halving(alive, seed, budget, limit, playout):
+    """Sequential halving over the root candidates `alive` until `budget` has spent `limit`:
+    ceil(log2(k)) rounds, each a share of what is left, played in passes (every survivor once on
+    the same re-deal and the same dice); the better half by mean reward survives each round."""
+    r = random.Random(seed)
+    total = [0.0] * len(alive)
+    count = [0] * len(alive)
+    rounds = max(1, math.ceil(math.log2(len(alive))))
+    for rnd in range(rounds):
+        stop = budget.used + (limit - budget.used) // (rounds - rnd)
+        while True:  # passes: every survivor once on the same re-deal
+            deal = r.getrandbits(30)
+            for i in range(len(alive)):
+                pr = random.Random(deal)  # every candidate: the same re-deal and the same dice
+                total[i] += playout(alive[i], deal, pr)
+                count[i] += 1
+            if budget.used >= stop:
+                break
+        order = sorted(range(len(alive)), key=lambda i: (-total[i] / count[i], i))
+        keep = order[:max(1, (len(alive) + 1) // 2)] if rnd < rounds - 1 else order[:1]
+        keep.sort()
+        alive = [alive[i] for i in keep]
+        total = [total[i] for i in keep]
+        count = [count[i] for i in keep]
+    return alive[0]
+
+
 def choose(mod, state, seat, seed, ops=None):
     """The yardstick's action for `seat`, which must be the seat deciding now."""
     if mod.to_move(state) != seat:
@@ -962,25 +970,6 @@ def choose(mod, state, seat, seed, ops=None):
     if k == 1:
         return acts[0]
     budget = _Budget()
-    r = random.Random(seed)
     alive = candidates(mod, view, seat, acts, budget, buf)
-    total = [0.0] * len(alive)
-    count = [0] * len(alive)
-    rounds = max(1, math.ceil(math.log2(len(alive))))
-    for rnd in range(rounds):
-        stop = budget.used + (limit - budget.used) // (rounds - rnd)
-        while True:  # passes: every survivor once on the same re-deal
-            deal = r.getrandbits(30)
-            for i in range(len(alive)):
-                pr = random.Random(deal)  # every candidate: the same re-deal and the same dice
-                total[i] += _playout(mod, view, seat, alive[i], deal, pr, budget, buf, sub)
-                count[i] += 1
-            if budget.used >= stop:
-                break
-        order = sorted(range(len(alive)), key=lambda i: (-total[i] / count[i], i))
-        keep = order[:max(1, (len(alive) + 1) // 2)] if rnd < rounds - 1 else order[:1]
-        keep.sort()
-        alive = [alive[i] for i in keep]
-        total = [total[i] for i in keep]
-        count = [count[i] for i in keep]
-    return alive[0]
+    return _halving(alive, seed, budget, limit,
+                    lambda a, deal, pr: _playout(mod, view, seat, a, deal, pr, budget, buf, sub))
