@@ -1,6 +1,8 @@
-"""tools.strength.selfplay: the command line, the JSON report, seat rotation, and crash records."""
+"""tools.strength.selfplay: the command line, the JSON report, seat rotation, crash records and variant bots."""
 import json
 import os
+
+import pytest
 
 from meeple.ai import cacao_bot
 from tools.strength import selfplay
@@ -53,3 +55,36 @@ def test_a_crash_names_the_seed_and_writes_the_record(tmp_path, monkeypatch, cap
     assert records
     lines = open(os.path.join(tmp_path, records[0])).read().splitlines()
     assert json.loads(lines[0])["seed"] == 77 and len(lines) >= 2
+
+
+def test_a_variant_is_a_copy_of_the_bot_deciding_as_hard(tmp_path):
+    copy = tmp_path / "cacao_copy.py"
+    copy.write_text(open(cacao_bot.__file__).read())
+    mine = selfplay.play_game("cacao", ("mine", "normal"), 3, 1, (("mine", str(copy)),))
+    hard = selfplay.play_game("cacao", ("hard", "normal"), 3, 1)
+    assert mine["seats"] == ["normal", "mine"]
+    assert (mine["scores"], mine["moves"]) == (hard["scores"], hard["moves"])
+    assert selfplay.load_variant(str(copy)) is not cacao_bot  # its own module: the real bot untouched
+
+
+def test_an_edited_variant_plays_its_edit(tmp_path, capsys):
+    first = tmp_path / "first_legal.py"
+    first.write_text("def choose(game, obs, me, level, seed):\n"
+                     "    buf = [0] * game.MAX_ACTIONS\n"
+                     "    game.legal_into(obs, buf)\n"
+                     "    return buf[0]\n")
+    code = selfplay.main(["--game", "cacao", "--players", "2", "--bots", "first,hard", "--games", "4",
+                          "--jobs", "2", "--json", "--quiet", "--variant", "first=%s" % first])
+    assert code == 0
+    m = json.loads(capsys.readouterr().out)["matches"][0]
+    assert m["games"] == 4 and m["players"]["first"]["wins"] == 0  # the first legal move never wins
+
+
+def test_a_bad_variant_is_refused_with_its_reason(tmp_path, capsys):
+    no_choose = tmp_path / "empty.py"
+    no_choose.write_text("X = 1\n")
+    for spec, reason in (("hard=%s" % no_choose, "already a player"), ("v%s" % no_choose, "NAME=PATH"),
+                         ("v=%s" % (tmp_path / "missing.py"), "no file"), ("v=%s" % no_choose, "no choose")):
+        with pytest.raises(SystemExit) as e:
+            selfplay.main(["--game", "cacao", "--bots", "v,normal", "--games", "1", "--variant", spec])
+        assert reason in str(e.value)

@@ -6,7 +6,9 @@
     python -m tools.strength.selfplay --game santiago --players 5 --bots normal --games 200   (all normal)
 
 A *lineup* gives one player per seat (levels easy / normal / hard, or random = a uniformly random
-legal move). `--bots` is one lineup (a single name fills every seat; fewer names than seats are
+legal move, or a variant: `--variant NAME=PATH` makes NAME a player deciding as hard with PATH, an
+edited copy of the game's bot module, e.g. firmware/meeple/ai/santiago_bot.py, so a change to a
+bot can be tried against the real one without touching it). `--bots` is one lineup (a single name fills every seat; fewer names than seats are
 padded with the last one); `--gauntlet A --vs B` is A against players-1 copies of B;
 `--round-robin` plays every pair of the listed players (2 players only). Each deal (seed
 base + k) is played once per rotation of the lineup over the seats, so every player sits in
@@ -17,8 +19,11 @@ A player entered several times (the "normal" of a gauntlet) is reported as one g
 fair share for its number of seats. Runs on CPython over all cores (--jobs); bots are
 byte-identical on MicroPython, so these results hold for the device too. A crash names the seed
 and writes the game record (JSON lines, DESIGN.md section 3) to --crash-dir.
+Santiago games also report where each player's points came from (tools/strength/ledger.py:
+field points, money, bids, bribes, tiles lost to drought).
 """
 import argparse
+import importlib.util
 import json
 import math
 import multiprocessing
@@ -33,7 +38,7 @@ if os.path.join(ROOT, "firmware") not in sys.path:
 
 from meeple import ai  # noqa: E402  (firmware/ is put on the path just above)
 from meeple.core import rng  # noqa: E402
-from tools.strength import yardstick  # noqa: E402
+from tools.strength import ledger, yardstick  # noqa: E402
 
 # fixed-strategy players (how a human might exploit the bots): each plays one simple rule where
 # it applies and the normal bot everywhere else; "mc" is the brute-force reference and
@@ -156,6 +161,25 @@ def mc(mod, st, seat, seed):
     return choice
 
 
+_variants = {}  # path -> the module loaded from it (once per process: a worker loads its own)
+
+
+def load_variant(path):
+    """The bot module in the file at `path` (a copy of meeple.ai's cacao_bot or santiago_bot,
+    edited), loaded under a name of its own so the real bot is untouched."""
+    m = _variants.get(path)
+    if m is None:
+        spec = importlib.util.spec_from_file_location("meeple.ai._variant%d" % len(_variants), path)
+        if spec is None or spec.loader is None:
+            raise SystemExit("--variant: %s is not a Python file" % path)
+        m = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(m)
+        if not callable(getattr(m, "choose", None)):
+            raise SystemExit("--variant: %s has no choose(game, obs, me, level, seed)" % path)
+        _variants[path] = m
+    return m
+
+
 def _yardstick(mod, st, seat, seed):
     return yardstick.choose(mod, st, seat, seed)
 
@@ -164,10 +188,12 @@ FIXED = {"bid4": bid4, "offer3": offer3, "keepcanal": keepcanal, "greedy": greed
          "yardstick": _yardstick}
 
 
-def play_game(game_name, lineup, deal, rotation):
-    """Play one game; lineup[i] sits in seat (i + rotation) % players. Returns a result dict
-    (on a crash: "crash" with the traceback and the actions so far)."""
+def play_game(game_name, lineup, deal, rotation, variants=()):
+    """Play one game; lineup[i] sits in seat (i + rotation) % players; variants: (name, path)
+    pairs (--variant). Returns a result dict (on a crash: "crash" with the traceback and the
+    actions so far)."""
     mod = game_module(game_name)
+    variant = dict(variants)
     n = len(lineup)
     seats = [lineup[(s - rotation) % n] for s in range(n)]
     st = mod.new_game(n, deal)
@@ -177,6 +203,7 @@ def play_game(game_name, lineup, deal, rotation):
     actions = []
     cpu = [0.0] * n       # CPU seconds each seat spent deciding (process time)
     decided = [0] * n
+    led = ledger.Ledger(mod, n) if game_name == "santiago" else None
     try:
         while not mod.is_over(st):
             seat = mod.to_move(st)
@@ -185,6 +212,9 @@ def play_game(game_name, lineup, deal, rotation):
             if who == "random":
                 k = mod.legal_into(st, buf)
                 a = buf[rng.below(pick, 0, k)]
+            elif who in variant:  # decides as hard, from what its seat may see
+                a = load_variant(variant[who]).choose(mod, mod.observe(st, seat), seat, 2,
+                                                      bot_seed(deal, seat, len(actions)))
             elif who in FIXED:
                 a = FIXED[who](mod, st, seat, bot_seed(deal, seat, len(actions)))
             else:
@@ -192,13 +222,20 @@ def play_game(game_name, lineup, deal, rotation):
             cpu[seat] += time.process_time() - t0
             decided[seat] += 1
             actions.append((seat, a, mod.describe(st, a)))
+            if led:
+                led.before(st)
             mod.apply(st, a)
+            if led:
+                led.after(st)
     except Exception:
         return {"deal": deal, "rotation": rotation, "seats": seats, "crash": traceback.format_exc(),
                 "actions": actions}
-    return {"deal": deal, "rotation": rotation, "seats": seats, "scores": mod.scores(st),
-            "ranking": mod.ranking(st), "moves": len(actions),
-            "cpu": cpu, "decisions": decided}
+    res = {"deal": deal, "rotation": rotation, "seats": seats, "scores": mod.scores(st),
+           "ranking": mod.ranking(st), "moves": len(actions),
+           "cpu": cpu, "decisions": decided}
+    if led:
+        res["ledger"] = led.finish(st)
+    return res
 
 
 def _job(args):
@@ -271,6 +308,7 @@ def summarize(lineup, results):
             "score_mean": sum(scores) / len(scores) if scores else 0.0, "score_sd": _stdev(scores),
             "cpu_ms_per_decision": 1000.0 * cpu / decisions if decisions else 0.0}
     out["head_to_head"] = head_to_head(groups, done)
+    out["ledger"] = ledger.summarize(groups, done)  # Santiago: where the points came from
     winners = [max(r["scores"]) for r in done]
     spreads = [max(r["scores"]) - min(r["scores"]) for r in done]
     margins = [sorted(r["scores"])[-1] - sorted(r["scores"])[-2] for r in done]
@@ -308,10 +346,11 @@ def head_to_head(groups, done):
     return out
 
 
-def run_lineup(game_name, lineup, games, seed, jobs, progress=True, crash_dir=".", games_log=None):
+def run_lineup(game_name, lineup, games, seed, jobs, progress=True, crash_dir=".", games_log=None,
+               variants=()):
     n = len(lineup)
     deals = (games + n - 1) // n
-    tasks = [(game_name, tuple(lineup), seed + d, r) for d in range(deals) for r in range(n)]
+    tasks = [(game_name, tuple(lineup), seed + d, r, tuple(variants)) for d in range(deals) for r in range(n)]
     results = []
     start = time.time()
     label = ",".join(lineup)
@@ -357,6 +396,8 @@ def format_summary(game_name, s):
         if s["lineup"].index(a) < s["lineup"].index(b):
             lines.append("  %s beats %s in %5.1f%% of their meetings (95%% CI %5.1f-%5.1f%%)"
                          % (a, b, 100 * h["share"], 100 * h["ci95"][0], 100 * h["ci95"][1]))
+    for who, g in s.get("ledger", {}).items():
+        lines.append(ledger.format_line(who, g))
     e = s["ended"]
     lines.append("  ended: %d clear wins, %d shared, %d crashed; winner's median score %s, median first-last spread %s,"
                  " median margin %s; median scores by place %s"
@@ -399,7 +440,21 @@ def main(argv=None):
                     help="operations per decision of the yardstick player (default: %s)"
                     % ", ".join("%s %d" % kv for kv in sorted(yardstick.OPS.items())))
     ap.add_argument("--games-log", help="append every game's result to this file (JSON lines) as it ends")
+    ap.add_argument("--variant", action="append", default=[], metavar="NAME=PATH",
+                    help="player NAME decides as hard with the bot module at PATH (an edited copy of the"
+                    " game's bot module); repeatable")
     args = ap.parse_args(argv)
+    variants = []
+    for spec in args.variant:
+        name, eq, path = spec.partition("=")
+        if not eq or not name or not path:
+            raise SystemExit("--variant takes NAME=PATH, not %r" % spec)
+        if name in PLAYERS:
+            raise SystemExit("--variant: %r is already a player (players: %s)" % (name, ", ".join(PLAYERS)))
+        if not os.path.isfile(path):
+            raise SystemExit("--variant: no file %s" % path)
+        load_variant(path)  # a broken file stops here, not in every game
+        variants.append((name, path))
     MC_PLAYOUTS[0] = args.mc_playouts
     if args.yardstick_ops:
         yardstick.OPS[args.game] = args.yardstick_ops
@@ -409,7 +464,7 @@ def main(argv=None):
     lineups = lineups_from(args)
     for lu in lineups:
         for who in lu:
-            if who not in PLAYERS:
+            if who not in PLAYERS and who not in dict(variants):
                 raise SystemExit("unknown player %r (players: %s)" % (who, ", ".join(PLAYERS)))
             for g, names in STRATEGIES.items():
                 if who in names and g != args.game:
@@ -417,7 +472,7 @@ def main(argv=None):
     summaries = []
     for lu in lineups:
         s = run_lineup(args.game, lu, args.games, args.seed, args.jobs, not args.quiet, args.crash_dir,
-                       args.games_log)
+                       args.games_log, variants)
         summaries.append(s)
         if not args.json:
             print(format_summary(args.game, s), flush=True)
