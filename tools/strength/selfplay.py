@@ -8,11 +8,11 @@
 A *lineup* gives one player per seat (levels easy / normal / hard, or random = a uniformly random
 legal move, or a variant: `--variant NAME=PATH` makes NAME a player deciding as hard with PATH, an
 edited copy of the game's bot module, e.g. firmware/meeple/ai/santiago_bot.py, so a change to a
-bot can be tried against the real one without touching it). `--bots` is one lineup (a single name fills every seat; fewer names than seats are
-padded with the last one); `--gauntlet A --vs B` is A against players-1 copies of B;
-`--round-robin` plays every pair of the listed players (2 players only). Each deal (seed
-base + k) is played once per rotation of the lineup over the seats, so every player sits in
-every seat equally often; --games is rounded up to a whole number of rotations.
+bot can be tried against the real one without touching it). `--bots` is one lineup (a single
+name fills every seat; fewer names than seats are padded with the last one); `--gauntlet A --vs
+B` is A against players-1 copies of B; `--round-robin` plays every pair of the listed players
+(2 players only). Each deal (seed base + k) is played once per rotation of the lineup over the
+seats, so every player sits in every seat equally often; --games is rounded up to a whole number of rotations.
 
 Wins: a game's win is shared among the seats ranked first (the core's ranking(), ties split).
 A player entered several times (the "normal" of a gauntlet) is reported as one group, with the
@@ -455,6 +455,7 @@ def main(argv=None):
             raise SystemExit("--variant: no file %s" % path)
         load_variant(path)  # a broken file stops here, not in every game
         variants.append((name, path))
+    names = dict(variants)
     MC_PLAYOUTS[0] = args.mc_playouts
     if args.yardstick_ops:
         yardstick.OPS[args.game] = args.yardstick_ops
@@ -464,8 +465,8 @@ def main(argv=None):
     lineups = lineups_from(args)
     for lu in lineups:
         for who in lu:
-            if who not in PLAYERS and who not in dict(variants):
-                raise SystemExit("unknown player %r (players: %s)" % (who, ", ".join(PLAYERS)))
+            if who not in PLAYERS and who not in names:
+                raise SystemExit("unknown player %r (players: %s)" % (who, ", ".join(PLAYERS + tuple(names))))
             for g, names in STRATEGIES.items():
                 if who in names and g != args.game:
                     raise SystemExit("%s is a %s strategy" % (who, g))
