@@ -73,7 +73,8 @@ def test_an_edited_variant_plays_its_edit(tmp_path, capsys):
                      "    buf = [0] * game.MAX_ACTIONS\n"
                      "    game.legal_into(obs, buf)\n"
                      "    return buf[0]\n")
-    code = selfplay.main(["--game", "cacao", "--players", "2", "--bots", "first,hard", "--games", "4",
+    # named after a built-in player in the lineup: every seat's name is checked against the variants
+    code = selfplay.main(["--game", "cacao", "--players", "2", "--bots", "hard,first", "--games", "4",
                           "--jobs", "2", "--json", "--quiet", "--variant", "first=%s" % first])
     assert code == 0
     m = json.loads(capsys.readouterr().out)["matches"][0]

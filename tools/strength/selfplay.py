@@ -467,8 +467,8 @@ def main(argv=None):
         for who in lu:
             if who not in PLAYERS and who not in names:
                 raise SystemExit("unknown player %r (players: %s)" % (who, ", ".join(PLAYERS + tuple(names))))
-            for g, names in STRATEGIES.items():
-                if who in names and g != args.game:
+            for g, strategies in STRATEGIES.items():
+                if who in strategies and g != args.game:
                     raise SystemExit("%s is a %s strategy" % (who, g))
     summaries = []
     for lu in lineups:

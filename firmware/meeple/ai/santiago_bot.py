@@ -25,9 +25,10 @@ A decision's value is the seat's worth against its rivals' (mean of the best and
 - Overseer and extra canal: each legal choice is applied and valued; the extra canal is kept
   while its option value (shrinking with the rounds left) is higher than its use now.
 - easy: own worth only, with noise; small random bids; offers of 1.
-- hard: normal's evaluation plus a search. Candidates: for a bid, normal's bid, a pass and a
-  bid 2 higher; for a placement, normal's choice and the next two by value; for a bribe,
-  normal's choice and a pass. Each is played on the same determinization (`observe` with a
+- hard: normal's evaluation plus a search. Candidates: for a bid, normal's bid, a pass and
+  one more than the highest bid so far (2 above normal's when normal's already tops it); for
+  a placement, normal's choice and the next two by value; for a bribe, normal's choice and a
+  pass. Each is played on the same determinization (`observe` with a
   seed derived from the bot's seed: hidden stacks and rivals' money re-dealt), every seat
   answering like normal: from an auction through the placements, the bribes and the
   overseer's canal, short of the extra canals (a Pico has not the time to play them for every
@@ -939,7 +940,15 @@ def _candidates(game, st, me):
     if ph == _AUCTION:
         money = st[_MONEY + me]
         b = a & 0xFFF if a else 0
-        for alt in (0, b + 2, b - 2 if b > 2 else 1, b + 4):
+        top = 0
+        for q in range(n):
+            if st[_BID + q] > top:
+                top = st[_BID + q]
+        # outbidding the table is a candidate: normal's bid prices the first pick against
+        # rivals bidding like normal, and a table that bids higher left hard the worst tiles
+        # (5 seats, 20 games against a 5,000-op yardstick: bids paid 13.2 -> 24.4, fields
+        # 31.1 -> 47.1 points, wins 3 -> 4; against four normals 53.8 % -> 56.5 %, 800 games)
+        for alt in (0, top + 1 if top >= b else b + 2, b + 2, b - 2 if b > 2 else 1, b + 4):
             if k >= _HARD_K:
                 break
             if alt > money or (alt and _bid_taken(st, alt)):
