@@ -73,7 +73,7 @@ def test_an_edited_variant_plays_its_edit(tmp_path, capsys):
                      "    buf = [0] * game.MAX_ACTIONS\n"
                      "    game.legal_into(obs, buf)\n"
                      "    return buf[0]\n")
-    # named after a built-in player in the lineup: every seat's name is checked against the variants
+    # the variant in the second seat: every seat's name, not only the first, is looked up among the variants
     code = selfplay.main(["--game", "cacao", "--players", "2", "--bots", "hard,first", "--games", "4",
                           "--jobs", "2", "--json", "--quiet", "--variant", "first=%s" % first])
     assert code == 0
