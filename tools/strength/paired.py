@@ -1,0 +1,119 @@
+"""Paired comparison of two `--games-log` files of `tools.strength.selfplay`.
+
+    python -m tools.strength.paired hard.jsonl mine.jsonl [--base hard] [--variant mine]
+    python -m tools.strength.paired hard901.jsonl,hard941.jsonl mine901.jsonl,mine941.jsonl
+
+Each log holds one gauntlet: the player compared (`--base` in the first log, `--variant` in the
+second) in one seat of every game, the same opponents around it. A game of one log is paired
+with the game of the other on the same deal and rotation, so both players met the same tiles,
+seats and opponents' dice; the deal's luck, which moves a player's margin by more than most
+changes to a bot, cancels out. Per pair: the player's margin (its score less its opponents'
+mean) in the variant's game less the base's. Prints the mean of that with its standard error,
+both players' margins and shared wins on the paired games, and their ledgers' field points
+and money kept where the log has them (Santiago).
+"""
+import argparse
+import json
+import math
+
+
+def load(paths, player):
+    """{(deal, rotation): (margin, win share, field points or None, money kept or None, the
+    opponents in seat order)} for the one seat named `player` in each game of the games logs at
+    `paths` (comma-separated); a crashed game (a line with "crash") is left out, and so never
+    paired."""
+    out = {}
+    for path in paths.split(","):
+        _load_one(path, player, out)
+    return out
+
+
+def _load_one(path, player, out):
+    try:
+        f = open(path)
+    except OSError as e:
+        raise SystemExit("%s: cannot read (%s)" % (path, e.strerror))
+    with f:
+        for no, line in enumerate(f, 1):
+            if not line.strip():
+                continue
+            try:
+                g = json.loads(line)
+                if "crash" in g:
+                    continue
+                seats, scores, ranking = g["seats"], g["scores"], g["ranking"]
+                key = (g["deal"], g["rotation"])
+            except (ValueError, KeyError, TypeError):
+                raise SystemExit("%s:%d: not a game of a games log (a line cut short?)" % (path, no))
+            mine = [i for i, s in enumerate(seats) if s == player]
+            if len(mine) != 1:
+                raise SystemExit("%s:%d: %s sits in %d seats, not one (seats %s): name the player compared"
+                                 " with --base / --variant" % (path, no, player, len(mine), ", ".join(seats)))
+            me = mine[0]
+            others = [scores[i] for i in range(len(scores)) if i != me]
+            margin = scores[me] - sum(others) / len(others)
+            firsts = ranking.count(1)
+            win = 1.0 / firsts if ranking[me] == 1 else 0.0
+            if key in out:
+                raise SystemExit("%s:%d: deal %d, rotation %d is already in a log read before" % ((path, no) + key))
+            ledger = g.get("ledger") or {}
+            fields = ledger.get("fields", [None] * len(seats))[me]
+            money = ledger.get("money", [None] * len(seats))[me]
+            out[key] = (margin, win, fields, money, [s for i, s in enumerate(seats) if i != me])
+
+
+def compare(base, variant):
+    """The paired summary of two load() results (dict), or None when no game is in both."""
+    keys = sorted(k for k in base if k in variant)
+    if not keys:
+        return None
+    for k in keys:
+        if base[k][4] != variant[k][4]:
+            raise SystemExit("deal %d, rotation %d: the opponents differ (%s against %s): the logs are of"
+                             " different gauntlets" % (k[0], k[1], ", ".join(base[k][4]), ", ".join(variant[k][4])))
+    n = len(keys)
+    d = [variant[k][0] - base[k][0] for k in keys]
+    mean = sum(d) / n
+    se = math.sqrt(sum((x - mean) ** 2 for x in d) / (n - 1) / n) if n > 1 else 0.0
+
+    def side(log):
+        fields = [log[k][2] for k in keys]
+        money = [log[k][3] for k in keys]
+        return {"margin": sum(log[k][0] for k in keys) / n, "wins": sum(log[k][1] for k in keys),
+                "fields": sum(fields) / n if None not in fields else None,
+                "money": sum(money) / n if None not in money else None}
+
+    return {"games": n, "only_base": len(base) - n, "only_variant": len(variant) - n,
+            "diff": mean, "se": se, "base": side(base), "variant": side(variant)}
+
+
+def report(s, base_name, variant_name):
+    lines = ["%d paired games (deal and rotation in both logs)" % s["games"]]
+    if s["only_base"] or s["only_variant"]:
+        lines.append("  not paired: %d games only in the first log, %d only in the second"
+                     % (s["only_base"], s["only_variant"]))
+    for name, side in ((base_name, s["base"]), (variant_name, s["variant"])):
+        line = "  %-8s margin %+5.1f  won %5.1f (%4.1f%%)" % (name, side["margin"], side["wins"],
+                                                            100 * side["wins"] / s["games"])
+        if side["fields"] is not None:
+            line += "  field points %.1f, money kept %.1f" % (side["fields"], side["money"])
+        lines.append(line)
+    lines.append("  %s less %s: %+.1f a game (se %.1f)" % (variant_name, base_name, s["diff"], s["se"]))
+    return "\n".join(lines)
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(prog="python -m tools.strength.paired", description=__doc__.split("\n\n")[0])
+    ap.add_argument("base_log", help="games log of the base player's gauntlet (several: comma-separated)")
+    ap.add_argument("variant_log", help="games log of the variant's gauntlet on the same deals (the same)")
+    ap.add_argument("--base", default="hard", help="the player compared in the first log (default hard)")
+    ap.add_argument("--variant", default="mine", help="the player compared in the second log (default mine)")
+    a = ap.parse_args(argv)
+    s = compare(load(a.base_log, a.base), load(a.variant_log, a.variant))
+    if s is None:
+        raise SystemExit("no game is in both logs: play the same --seed and --games (the deals)")
+    print(report(s, a.base, a.variant))
+
+
+if __name__ == "__main__":
+    main()
