@@ -15,11 +15,17 @@ and money kept where the log has them (Santiago).
 import argparse
 import json
 import math
+from collections import namedtuple
+
+from tools.strength.selfplay import stdev, win_share
+
+# the compared player in one game: its margin, its part of the win, its ledger's field points
+# and money kept (None without a ledger), and its opponents in seat order
+Game = namedtuple("Game", ("margin", "win", "fields", "money", "opponents"))
 
 
 def load(paths, player):
-    """{(deal, rotation): (margin, win share, field points or None, money kept or None, the
-    opponents in seat order)} for the one seat named `player` in each game of the games logs at
+    """{(deal, rotation): Game} for the one seat named `player` in each game of the games logs at
     `paths` (comma-separated); a crashed game (a line with "crash") is left out, and so never
     paired."""
     out = {}
@@ -45,21 +51,19 @@ def _load_one(path, player, out):
                 key = (g["deal"], g["rotation"])
             except (ValueError, KeyError, TypeError):
                 raise SystemExit("%s:%d: not a game of a games log (a line cut short?)" % (path, no))
-            mine = [i for i, s in enumerate(seats) if s == player]
-            if len(mine) != 1:
+            found = [i for i, s in enumerate(seats) if s == player]
+            if len(found) != 1:
                 raise SystemExit("%s:%d: %s sits in %d seats, not one (seats %s): name the player compared"
-                                 " with --base / --variant" % (path, no, player, len(mine), ", ".join(seats)))
-            me = mine[0]
-            others = [scores[i] for i in range(len(scores)) if i != me]
-            margin = scores[me] - sum(others) / len(others)
-            firsts = ranking.count(1)
-            win = 1.0 / firsts if ranking[me] == 1 else 0.0
+                                 " with --base / --variant" % (path, no, player, len(found), ", ".join(seats)))
             if key in out:
                 raise SystemExit("%s:%d: deal %d, rotation %d is already in a log read before" % ((path, no) + key))
+            me = found[0]
+            others = [scores[i] for i in range(len(scores)) if i != me]
             ledger = g.get("ledger") or {}
-            fields = ledger.get("fields", [None] * len(seats))[me]
-            money = ledger.get("money", [None] * len(seats))[me]
-            out[key] = (margin, win, fields, money, [s for i, s in enumerate(seats) if i != me])
+            out[key] = Game(scores[me] - sum(others) / len(others), win_share(ranking, me),
+                            ledger.get("fields", [None] * len(seats))[me],
+                            ledger.get("money", [None] * len(seats))[me],
+                            [s for i, s in enumerate(seats) if i != me])
 
 
 def compare(base, variant):
@@ -68,23 +72,21 @@ def compare(base, variant):
     if not keys:
         return None
     for k in keys:
-        if base[k][4] != variant[k][4]:
+        if base[k].opponents != variant[k].opponents:
             raise SystemExit("deal %d, rotation %d: the opponents differ (%s against %s): the logs are of"
-                             " different gauntlets" % (k[0], k[1], ", ".join(base[k][4]), ", ".join(variant[k][4])))
+                             " different gauntlets" % (k + (", ".join(base[k].opponents), ", ".join(variant[k].opponents))))
     n = len(keys)
-    d = [variant[k][0] - base[k][0] for k in keys]
-    mean = sum(d) / n
-    se = math.sqrt(sum((x - mean) ** 2 for x in d) / (n - 1) / n) if n > 1 else 0.0
+    d = [variant[k].margin - base[k].margin for k in keys]
 
     def side(log):
-        fields = [log[k][2] for k in keys]
-        money = [log[k][3] for k in keys]
-        return {"margin": sum(log[k][0] for k in keys) / n, "wins": sum(log[k][1] for k in keys),
+        fields = [log[k].fields for k in keys]
+        money = [log[k].money for k in keys]
+        return {"margin": sum(log[k].margin for k in keys) / n, "wins": sum(log[k].win for k in keys),
                 "fields": sum(fields) / n if None not in fields else None,
                 "money": sum(money) / n if None not in money else None}
 
     return {"games": n, "only_base": len(base) - n, "only_variant": len(variant) - n,
-            "diff": mean, "se": se, "base": side(base), "variant": side(variant)}
+            "diff": sum(d) / n, "se": stdev(d) / math.sqrt(n), "base": side(base), "variant": side(variant)}
 
 
 def report(s, base_name, variant_name):

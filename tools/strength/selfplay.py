@@ -272,11 +272,17 @@ def _median(xs):
     return s[m] if len(s) % 2 else (s[m - 1] + s[m]) / 2
 
 
-def _stdev(xs):
+def stdev(xs):
+    """Sample standard deviation (0 for fewer than 2 values)."""
     if len(xs) < 2:
         return 0.0
     mu = sum(xs) / len(xs)
     return math.sqrt(sum((x - mu) ** 2 for x in xs) / (len(xs) - 1))
+
+
+def win_share(ranking, seat):
+    """The part of a game's win that goes to `seat`: shared among the seats ranked first."""
+    return 1.0 / ranking.count(1) if ranking[seat] == 1 else 0.0
 
 
 def summarize(lineup, results):
@@ -296,16 +302,15 @@ def summarize(lineup, results):
                 if r["seats"][s] == who:
                     cpu += r["cpu"][s]
                     decisions += r["decisions"][s]
-            firsts = [s for s in range(len(r["seats"])) if r["ranking"][s] == 1]
-            for s in firsts:
+            for s in range(len(r["seats"])):
                 if r["seats"][s] == who:
-                    wins += 1.0 / len(firsts)
+                    wins += win_share(r["ranking"], s)
             scores += [r["scores"][s] for s in range(len(r["seats"])) if r["seats"][s] == who]
         lo, hi = wilson(wins, len(done))
         out["players"][who] = {
             "seats": lineup.count(who), "wins": wins, "share": wins / len(done) if done else 0.0,
             "ci95": [lo, hi], "fair": lineup.count(who) / len(lineup),
-            "score_mean": sum(scores) / len(scores) if scores else 0.0, "score_sd": _stdev(scores),
+            "score_mean": sum(scores) / len(scores) if scores else 0.0, "score_sd": stdev(scores),
             "cpu_ms_per_decision": 1000.0 * cpu / decisions if decisions else 0.0}
     out["head_to_head"] = head_to_head(groups, done)
     out["ledger"] = ledger.summarize(groups, done)  # Santiago: where the points came from
