@@ -63,7 +63,7 @@ def test_refuses_what_it_cannot_pair(tmp_path):
         paired.load(base + "," + base, "hard")
 
 
-def test_several_logs_a_side(tmp_path):
+def test_several_logs_a_side(tmp_path, capsys):
     seats = ["hard", "yardstick", "yardstick"]
     first = _log(tmp_path, "hard1.jsonl", [_game(1, 0, seats, [60, 70, 50], [2, 1, 3])])
     second = _log(tmp_path, "hard2.jsonl", [_game(2, 0, seats, [90, 70, 80], [1, 3, 2])])
@@ -72,3 +72,11 @@ def test_several_logs_a_side(tmp_path):
     v2 = _log(tmp_path, "mine2.jsonl", [_game(2, 0, mine, [84, 70, 80], [1, 3, 2])])
     s = paired.compare(paired.load(first + "," + second, "hard"), paired.load(v1 + "," + v2, "mine"))
     assert s["games"] == 2 and s["diff"] == pytest.approx(-2.0) and s["se"] == pytest.approx(4.0)
+    # each variant log alone: deal 1 gained 2, deal 2 lost 6; a third log pairs with nothing
+    v3 = _log(tmp_path, "mine3.jsonl", [_game(9, 0, mine, [50, 50, 50], [1, 1, 1])])
+    paired.main([first + "," + second, v1 + "," + v2 + "," + v3])
+    out = capsys.readouterr().out
+    assert "mine less hard: -2.0 a game (se 4.0)" in out
+    assert "mine1.jsonl: +2.0 a game (se 0.0) on 1 games" in out
+    assert "mine2.jsonl: -6.0 a game (se 0.0) on 1 games" in out
+    assert "mine3.jsonl: no game paired" in out

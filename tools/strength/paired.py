@@ -10,7 +10,9 @@ seats and opponents' dice; the deal's luck, which moves a player's margin by mor
 changes to a bot, cancels out. Per pair: the player's margin (its score less its opponents'
 mean) in the variant's game less the base's. Prints the mean of that with its standard error,
 both players' margins and shared wins on the paired games, and their ledgers' field points
-and money kept where the log has them (Santiago).
+and money kept where the log has them (Santiago). With several variant logs (one per set of
+deals) it also prints the paired margin of each: a change that holds gains on every set, where
+one set's luck can carry the pooled mean.
 """
 import argparse
 import json
@@ -89,6 +91,11 @@ def compare(base, variant):
             "diff": sum(d) / n, "se": stdev(d) / math.sqrt(n), "base": side(base), "variant": side(variant)}
 
 
+def by_log(base, variant_paths, player):
+    """[(path, compare() summary or None)] for each of the comma-separated variant logs alone."""
+    return [(path, compare(base, load(path, player))) for path in variant_paths.split(",")]
+
+
 def report(s, base_name, variant_name):
     lines = ["%d paired games (deal and rotation in both logs)" % s["games"]]
     if s["only_base"] or s["only_variant"]:
@@ -111,10 +118,18 @@ def main(argv=None):
     ap.add_argument("--base", default="hard", help="the player compared in the first log (default hard)")
     ap.add_argument("--variant", default="mine", help="the player compared in the second log (default mine)")
     a = ap.parse_args(argv)
-    s = compare(load(a.base_log, a.base), load(a.variant_log, a.variant))
+    base = load(a.base_log, a.base)
+    s = compare(base, load(a.variant_log, a.variant))
     if s is None:
         raise SystemExit("no game is in both logs: play the same --seed and --games (the deals)")
     print(report(s, a.base, a.variant))
+    if "," in a.variant_log:
+        print("  each of the variant's logs:")
+        for path, one in by_log(base, a.variant_log, a.variant):
+            if one is None:
+                print("    %s: no game paired" % path)
+            else:
+                print("    %s: %+.1f a game (se %.1f) on %d games" % (path, one["diff"], one["se"], one["games"]))
 
 
 if __name__ == "__main__":
