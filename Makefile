@@ -118,8 +118,9 @@ pico-bench: deps
 
 # make sim [BOARD=pimoroni_display_pack]: the console in a window (in the terminal when there is
 # no display); boards: python -m host_sim --list-boards
+# the console's flash (settings, saves, records) kept between runs, as a device keeps it
 sim: deps
-	$(PY) -m host_sim $(if $(BOARD),--board $(BOARD))
+	$(PY) -m host_sim --flash build/sim-flash $(if $(BOARD),--board $(BOARD))
 
 clean:
 	rm -rf $(VENV) node_modules build .pytest_cache

@@ -10,6 +10,7 @@
 import argparse
 import os
 import sys
+import tempfile
 
 from host_sim import boards
 
@@ -29,7 +30,7 @@ def main(argv=None):
     ap.add_argument("--shot", help="write a PNG of the panel after the key script")
     ap.add_argument("--scale", type=int, default=0, help="pixel scale (window default: fit)")
     ap.add_argument("--flash", help="folder that stands for the device's flash (default: a temp "
-                    "folder; give one to keep settings and saves between runs)")
+                    "folder, removed at exit; give one to keep settings and saves between runs)")
     ap.add_argument("--list-boards", action="store_true")
     ap.add_argument("--stats", action="store_true", help="print SPI bytes sent at the end")
     args = ap.parse_args(argv)
@@ -53,13 +54,20 @@ def main(argv=None):
         if not os.access(args.flash, os.W_OK):
             print("host_sim: --flash %s is read-only: the console runs, but saves nothing"
                   % args.flash, file=sys.stderr)
+        return _run(args, args.flash)
+    # nothing can reach a temp flash after this run, so it goes with it (not left in /tmp)
+    with tempfile.TemporaryDirectory(prefix="meeple-flash-") as flash:
+        return _run(args, flash)
 
+
+def _run(args, flash):
+    """The console on the flash folder `flash`, in the front-end args asked for; exit status."""
     if args.headless:
         from host_sim.console import Console, check_shot_path
         try:
             if args.shot:
                 check_shot_path(args.shot)
-            con = Console(args.board, root=args.flash)
+            con = Console(args.board, root=flash)
             con.check_keys(args.keys)
         except ValueError as e:
             return fail(str(e))
@@ -78,14 +86,14 @@ def main(argv=None):
         from host_sim import window
         why = window.unavailable()
         if why is None:
-            return window.run(args.board, args.flash, args.keys, args.scale)
+            return window.run(args.board, flash, args.keys, args.scale)
         print("no window (%s): using the terminal" % why, file=sys.stderr)
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
         print("host_sim: no display and no terminal to play in (stdin/stdout are not a TTY): run it "
               "from a terminal, or use --headless --keys \"...\" --shot out.png", file=sys.stderr)
         return 2
     from host_sim import terminal
-    return terminal.run(args.board, args.flash, args.keys)
+    return terminal.run(args.board, flash, args.keys)
 
 
 if __name__ == "__main__":

@@ -34,3 +34,17 @@ def test_flash_that_is_a_file_or_a_shot_that_is_a_folder(tmp_path):
         lines = r.stderr.strip().splitlines()
         assert len(lines) == 1 and words in lines[0], r.stderr
 
+
+def test_temp_flash_goes_with_the_run(tmp_path):
+    """Without --flash the console plays on a temp folder nothing can reach afterwards: it is
+    removed at exit (each `python -m host_sim` once left one in /tmp); a --flash folder stays."""
+    env = dict(os.environ, TMPDIR=str(tmp_path / "tmp"))
+    os.mkdir(env["TMPDIR"])
+    keep = tmp_path / "keep"
+    for args in ((), ("--flash", str(keep))):
+        r = subprocess.run([sys.executable, "-m", "host_sim", "--headless", "--keys", "A wait:200"]
+                           + list(args), cwd=ROOT, capture_output=True, text=True, timeout=120,
+                           env=env)
+        assert r.returncode == 0, r.stderr
+    assert os.listdir(env["TMPDIR"]) == []
+    assert keep.is_dir()
