@@ -10,7 +10,6 @@
 import argparse
 import os
 import sys
-import tempfile
 
 from host_sim import boards
 
@@ -54,20 +53,13 @@ def main(argv=None):
         if not os.access(args.flash, os.W_OK):
             print("host_sim: --flash %s is read-only: the console runs, but saves nothing"
                   % args.flash, file=sys.stderr)
-        return _run(args, args.flash)
-    # nothing can reach a temp flash after this run, so it goes with it (not left in /tmp)
-    with tempfile.TemporaryDirectory(prefix="meeple-flash-") as flash:
-        return _run(args, flash)
 
-
-def _run(args, flash):
-    """The console on the flash folder `flash`, in the front-end args asked for; exit status."""
     if args.headless:
         from host_sim.console import Console, check_shot_path
         try:
             if args.shot:
                 check_shot_path(args.shot)
-            con = Console(args.board, root=flash)
+            con = Console(args.board, root=args.flash)
             con.check_keys(args.keys)
         except ValueError as e:
             return fail(str(e))
@@ -86,14 +78,14 @@ def _run(args, flash):
         from host_sim import window
         why = window.unavailable()
         if why is None:
-            return window.run(args.board, flash, args.keys, args.scale)
+            return window.run(args.board, args.flash, args.keys, args.scale)
         print("no window (%s): using the terminal" % why, file=sys.stderr)
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
         print("host_sim: no display and no terminal to play in (stdin/stdout are not a TTY): run it "
               "from a terminal, or use --headless --keys \"...\" --shot out.png", file=sys.stderr)
         return 2
     from host_sim import terminal
-    return terminal.run(args.board, flash, args.keys)
+    return terminal.run(args.board, args.flash, args.keys)
 
 
 if __name__ == "__main__":

@@ -11,8 +11,10 @@ gesture), `wait:500` (ms pass), `shot:file.png` (screenshot). Names are case-sen
 the board labels them; a button the board lacks is an error (tests rely on that).
 """
 import os
+import shutil
 import sys
 import tempfile
+import weakref
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 if os.path.join(ROOT, "firmware") not in sys.path:
@@ -70,7 +72,11 @@ def check_shot_path(path):
 class Console:
     def __init__(self, board=boards.DEFAULT, root=None, games=None, boot=True):
         self.board = boards.load(board) if isinstance(board, str) else board
-        self.root = root or tempfile.mkdtemp(prefix="meeple-flash-")
+        if root is None:
+            # a flash of its own, removed with the console (or at exit): nothing can reach it after
+            root = tempfile.mkdtemp(prefix="meeple-flash-")
+            weakref.finalize(self, shutil.rmtree, root, True)
+        self.root = root
         self.panel = Panel(self.board.WIDTH, self.board.HEIGHT)
         self.canvas = Canvas(self.panel, self.board.WIDTH, self.board.HEIGHT)
         self.canvas.on_text = self.panel.on_text

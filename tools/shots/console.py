@@ -3,7 +3,6 @@ panel, from the simulator, the menus and inside both games: python -m tools.shot
 folder, default docs/screens]."""
 import os
 import sys
-import tempfile
 
 from tools import ROOT
 sys.path.insert(0, os.path.join(ROOT, "firmware"))
@@ -18,7 +17,7 @@ BOARD = "waveshare_lcd_1_14"
 def main(argv=None):
     argv = sys.argv[1:] if argv is None else argv
     out = argv[0] if argv else os.path.join(ROOT, "docs", "screens")
-    con = Console(BOARD, root=tempfile.mkdtemp(prefix="meeple-shots-"))
+    con = Console(BOARD)
     con.app.settings["text"] = 1
     con.app.apply_text()
     con.keys("A")
@@ -50,7 +49,7 @@ def in_games(out):
         con.shot(os.path.join(out, "large_%s_%s.png" % (name, BOARD)))
         assert con.canvas.clipped == 0, name
 
-    con = Console(BOARD, root=tempfile.mkdtemp(prefix="meeple-shots-"))
+    con = Console(BOARD)
     con.app.settings["text"] = 1
     con.app.settings["ai_pause"] = 0
     con.app.apply_text()

@@ -3,7 +3,6 @@
 python -m tools.shots.guide [out folder, default docs/screens]."""
 import os
 import sys
-import tempfile
 
 from tools import ROOT
 sys.path.insert(0, os.path.join(ROOT, "firmware"))
@@ -18,7 +17,7 @@ BOARD = "waveshare_lcd_1_3"
 def main(argv=None):
     argv = sys.argv[1:] if argv is None else argv
     out = argv[0] if argv else os.path.join(ROOT, "docs", "screens")
-    con = Console(BOARD, root=tempfile.mkdtemp(prefix="meeple-shots-"))
+    con = Console(BOARD)
     con.app.settings["ai_pause"] = 0
     con.keys("A")
     plugin = [g for g in con.app.games if g.GAME == "cacao"][0]

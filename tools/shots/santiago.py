@@ -7,7 +7,6 @@ screen tests until each screen shows: auction, placement, bribe (an offer on a p
 overseer (proposals to accept) and drought, on 240x240 and 240x135."""
 import os
 import sys
-import tempfile
 
 from tools import ROOT
 sys.path[:0] = [os.path.join(ROOT, "firmware"), ROOT]
@@ -26,7 +25,7 @@ BOARDS = ("waveshare_lcd_1_3", "waveshare_lcd_1_14")
 
 
 def _game(board, seats):
-    con = Console(board, root=tempfile.mkdtemp(prefix="meeple-shots-"))
+    con = Console(board)
     con.app.settings["ai_pause"] = 0
     plugin = [g for g in con.app.games if g.GAME == "santiago"][0]
     host.start(con.app, plugin, len(seats), list(seats),
