@@ -36,7 +36,7 @@ from meeple import ai  # noqa: E402  (firmware/ is put on the path just above)
 from meeple.ai import santiago_bot  # noqa: E402
 from meeple.core import santiago  # noqa: E402
 from tools.strength import yardstick  # noqa: E402
-from tools.strength.selfplay import bot_seed, load_variant  # noqa: E402
+from tools.strength.selfplay import bot_seed, load_variant, stdev  # noqa: E402
 
 PHASES = {"auction": (0,), "placement": (1,), "bribe": (2,), "canal": (3, 4)}
 _ORACLE_SALT = 0x5A5A5A   # the playouts' seed, apart from the deciders' own
@@ -115,11 +115,9 @@ def summary(rows):
     if n == 0:
         return (0, 0, 0.0, 0.0, 0.0, 0.0)
     gains = [g for g, _, _ in rows]
-    mean = sum(gains) / n
-    var = sum((g - mean) ** 2 for g in gains) / (n - 1) if n > 1 else 0.0
     inside = sum(g for g, d, c in rows if d and c) / n
     outside = sum(g for g, d, c in rows if d and not c) / n
-    return (n, sum(1 for _, d, _ in rows if d), mean, math.sqrt(var / n), inside, outside)
+    return (n, sum(1 for _, d, _ in rows if d), sum(gains) / n, stdev(gains) / math.sqrt(n), inside, outside)
 
 
 def main(argv=None):
