@@ -13,7 +13,12 @@
 # This file is run by MicroPython's makemanifest.py, which defines include/package/module;
 # paths are relative to this file's folder.
 
-include("$(PORT_DIR)/boards/manifest.py")  # keep the rp2 port's own frozen modules (asyncio, ...)
+# the rp2 port's own modules (_boot.py mounts the filesystem; rp2.py is the rp2 module's PIO
+# assembler), not the rest of the port's manifest (asyncio, onewire, ds18x20, dht, neopixel):
+# meeple imports none of them, and their 11 KB of flash hold the machine code of the bots'
+# hottest functions (tools/release/firmware.py NATIVE_FUNCTIONS). A maker's own code that needs one
+# puts it on the flash (docs/firmware.md: `mpremote mip install neopixel`, asyncio from extmod/).
+freeze("$(PORT_DIR)/modules")
 
 # Everything under firmware/meeple, compiled with -O1 (asserts removed: they never guard rules).
 # The viper text writer (meeple/ui/glyphs.py) is compiled to the chip's machine code here.

@@ -80,7 +80,8 @@ def test_the_firmware_is_micropython_for_its_chip_with_every_meeple_module_froze
     wanted = {rel[:-3].replace("/__init__", "") for rel, _host in build_tool.source_files()
               if rel.endswith(".py") and rel.startswith("meeple/")}
     assert wanted - set(fw.frozen) == set(), "modules not frozen in"
-    assert {"main", "board", "meeple_firmware", "meeple/ui/glyphs", "asyncio"} <= set(fw.frozen)
+    assert {"main", "board", "meeple_firmware", "meeple/ui/glyphs", "_boot", "rp2"} <= set(fw.frozen)
+    assert "asyncio" not in fw.frozen  # the port's extras left out: their flash holds native code
     assert summary["commit"] and summary["micropython"] == "v1.28.0"
 
 
@@ -163,6 +164,34 @@ def test_the_development_build_leaves_the_native_text_writer_to_the_firmware(tmp
     assert manifest["mpy"]["native"] is None  # nothing in the .mpy build loads machine code into the heap
 
 
+def test_the_hot_functions_get_the_native_decorator_with_every_line_in_its_place():
+    for rel, functions in firmware_tool.NATIVE_FUNCTIONS.items():
+        with open(os.path.join(build_tool.FIRMWARE, rel)) as f:
+            text = f.read()
+        out = firmware_tool.native_source(rel, text)
+        lines, new = text.split("\n"), out.split("\n")
+        assert len(new) == len(lines)
+        changed = [i for i in range(len(lines)) if lines[i] != new[i]]
+        assert sorted(new[i + 1][len("def "):new[i + 1].index("(")] for i in changed) == sorted(functions)
+        assert {new[i] for i in changed} == {"@micropython.native"}
+        assert all(lines[i].strip()[:1] in ("", "#") for i in changed)  # only blank or comment lines gave way
+        compile(out, rel, "exec")
+
+
+def test_a_native_function_that_is_not_there_stops_the_build():
+    firmware_tool.NATIVE_FUNCTIONS["x.py"] = ("gone",)
+    try:
+        with pytest.raises(firmware_tool.FirmwareError, match="x.py: NATIVE_FUNCTIONS names gone, which is not one"):
+            firmware_tool.native_source("x.py", "import a\n\n\ndef kept():\n    pass\n")
+        firmware_tool.NATIVE_FUNCTIONS["x.py"] = ("f",)
+        with pytest.raises(firmware_tool.FirmwareError, match="names f, which is not one top-level def"):
+            firmware_tool.native_source("x.py", "g = 1\ndef f():\n    pass\n")  # right below code
+        with pytest.raises(firmware_tool.FirmwareError, match="names f"):
+            firmware_tool.native_source("x.py", "\ndef f():\n    pass\n\n\ndef f():\n    pass\n")
+    finally:
+        del firmware_tool.NATIVE_FUNCTIONS["x.py"]
+
+
 def test_native_code_frozen_for_the_rp2040_is_word_aligned():
     """MicroPython reads a 32-bit word at the start of a native function's code; the Cortex-M0+
     faults on an unaligned load (rp2040js stops with "not 32 bit aligned"). tools/release/firmware.py
@@ -172,7 +201,13 @@ def test_native_code_frozen_for_the_rp2040_is_word_aligned():
     elf = os.path.join(firmware_tool.OUT_DIR, "rp2040", "mp", "firmware.elf")
     out = subprocess.run(["arm-none-eabi-nm", elf], capture_output=True, text=True, check=True).stdout
     native = [ln.split() for ln in out.splitlines() if " fun_data_meeple_" in ln]
-    names = {m[:-3].replace("/", "_") for m in firmware_tool.NATIVE_MODULES} | {"meeple_ui_glyphs"}
-    ours = [(addr, name) for addr, _kind, name in native if any(n in name for n in names)]
+    names = ({m[:-3].replace("/", "_") for m in firmware_tool.NATIVE_MODULES + tuple(firmware_tool.NATIVE_FUNCTIONS)}
+             | {"meeple_ui_glyphs"})
+    # machine code is in .text (t), bytecode in .rodata: NATIVE_FUNCTIONS' modules hold both
+    ours = [(addr, name) for addr, kind, name in native if kind in "tT" and any(n in name for n in names)]
     assert len(ours) > 50, "no native code of the NATIVE_MODULES found in the firmware"
+    machine = {name for _addr, name in ours}
+    for rel, functions in firmware_tool.NATIVE_FUNCTIONS.items():
+        for f in functions:
+            assert "fun_data_%s_%s" % (rel[:-3].replace("/", "_"), f) in machine, (rel, f)
     assert [name for addr, name in ours if int(addr, 16) % 4] == []

@@ -4,8 +4,9 @@ The release firmware: MicroPython v1.28.0 built from the source tarball in ../sh
 (or $MICROPYTHON_SRC) with Debian's Arm toolchain, every module of firmware/meeple, main.py and
 the board's profile (as `board`) frozen into flash (boards/manifest.py), plus a frozen
 `meeple_firmware` module that says which source, board and chip it was built from. Frozen
-bytecode, its constants and its names stay in flash instead of the heap, and the viper text
-writer (meeple/ui/glyphs.py) is compiled to machine code for the chip.
+bytecode, its constants and its names stay in flash instead of the heap; the viper text
+writer (meeple/ui/glyphs.py), the modules every press goes through (NATIVE_MODULES) and the bots'
+hottest functions (NATIVE_FUNCTIONS) are compiled to machine code for the chip.
 
     python -m tools.release.firmware --board waveshare_lcd_1_3 [--chip rp2350]
     -> build/firmware/meeple-<board>-<chip>.bin  (the program, flash from 0x10000000)
@@ -52,6 +53,20 @@ MPY_CROSS_ARCH = {"rp2040": "armv6m", "rp2350": "armv7m"}  # ports/rp2/CMakeList
 # quarter of the flash (the RP2040 has 640 KB below its filesystem for all of it)
 NATIVE_MODULES = ("meeple/ui/gfx.py", "meeple/hal/st7789.py", "meeple/ui/widgets.py", "meeple/ui/cacao/table.py",
                   "meeple/ui/santiago/screens.py", "meeple/ui/santiago/state.py")
+# the hottest functions of the bots (each game's evaluation and the rules its playouts run most:
+# cProfile of hard self-play), frozen as machine code inside modules frozen as bytecode
+# otherwise: whole, the four modules as native code would take 110 KB more flash than there is.
+# The source stays plain Python (CPython, WebAssembly and the .mpy path run it as it is); only
+# the copy frozen here gets `@micropython.native` (native_source). On the emulated Pico the
+# bots' decisions take about 30 % (Cacao) and 40 % (Santiago) less time, for 16 KB of flash;
+# docs/firmware.md lists what else the 640 KB hold.
+NATIVE_FUNCTIONS = {
+    "meeple/core/cacao.py": ("_ref", "_has_pending"),
+    "meeple/ai/cacao_bot.py": ("_temples", "_worths", "_water4"),
+    "meeple/core/santiago.py": ("_network", "_irrigated", "_proposed", "_max_total", "to_move", "legal_into"),
+    "meeple/ai/santiago_bot.py": ("_distances", "_prep", "_fields", "_growth", "_evaluate", "_rel", "_value",
+                                  "_place_value"),
+}
 # MicroPython v1.28's tools/mpy-tool.py aligns frozen native code to 2 bytes for ARMv6-M, but the
 # runtime reads a 32-bit word at its start: on a Cortex-M0+ (and in rp2040js) an unaligned load
 # faults. Native code frozen for the RP2040 needs 4-byte alignment, as ARMv6 and Xtensa get.
@@ -147,6 +162,41 @@ def compile_native(tree, chip, work, env, log_path):
     return out
 
 
+def native_source(rel, text):
+    """The source of `rel` with `@micropython.native` on its NATIVE_FUNCTIONS, each written over
+    the blank or comment line above its top-level `def`, so every line keeps its number
+    (tracebacks match the file). A function that is missing, defined twice or right below code
+    stops the build."""
+    lines = text.split("\n")
+    for name in NATIVE_FUNCTIONS[rel]:
+        at = [i for i, line in enumerate(lines) if line.startswith("def %s(" % name)]
+        if len(at) != 1 or at[0] == 0 or lines[at[0] - 1].strip()[:1] not in ("", "#"):
+            raise FirmwareError("%s: NATIVE_FUNCTIONS names %s, which is not one top-level def below a blank or "
+                                "comment line there (renamed? update tools/release/firmware.py)" % (rel, name))
+        lines[at[0] - 1] = "@micropython.native"
+    return "\n".join(lines)
+
+
+def compile_mixed(tree, chip, native_dir, env, log_path):
+    """NATIVE_FUNCTIONS' modules as .mpy files beside the native ones: bytecode, but for those
+    functions, compiled for the chip; again only when the source is newer."""
+    mpy_cross = os.path.join(tree, "mpy-cross", "build", "mpy-cross")
+    for rel in NATIVE_FUNCTIONS:
+        src = os.path.join(build_tool.FIRMWARE, rel)
+        dst = os.path.join(native_dir, rel[:-3] + ".mpy")
+        if os.path.exists(dst) and os.path.getmtime(dst) >= max(os.path.getmtime(src), os.path.getmtime(__file__)):
+            continue
+        with open(src) as f:
+            text = native_source(rel, f.read())
+        tmp = os.path.join(os.path.dirname(native_dir), "mixed", rel)  # what mpy-cross compiled, to read
+        for d in (tmp, dst):
+            os.makedirs(os.path.dirname(d), exist_ok=True)
+        with open(tmp, "w") as f:
+            f.write(text)
+        _run([mpy_cross, "-march=" + MPY_CROSS_ARCH[chip], "-O1", "-s", rel, "-o", dst, tmp],
+             env, log_path, "compiling %s with its native functions" % rel)
+
+
 def source_commit():
     """(commit text, unix time) of the checkout: the version meeple_firmware reports ("source"
     when there is no git, e.g. a tarball of meeple)."""
@@ -177,7 +227,8 @@ def frozen_inputs(board, chip, work, commit, native_dir):
                 'include(%r, files=%r)\n'
                 'module("board.py", base_path=%r)\n'
                 'module("meeple_firmware.py", base_path=%r)\n' % (board, chip, MANIFEST, bytecode_modules(), extra, extra))
-    manifest += "".join('freeze(%r, %r)\n' % (native_dir, rel[:-3] + ".mpy") for rel in NATIVE_MODULES)
+    manifest += "".join('freeze(%r, %r)\n' % (native_dir, rel[:-3] + ".mpy")
+                        for rel in NATIVE_MODULES + tuple(NATIVE_FUNCTIONS))
     manifest = manifest.encode()
     changed = False
     for name, data in (("board.py", profile), ("meeple_firmware.py", info), ("manifest.py", manifest)):
@@ -196,7 +247,8 @@ def frozen_inputs(board, chip, work, commit, native_dir):
 def bytecode_modules():
     """The package's modules (relative to meeple/) that are frozen as bytecode."""
     return [rel[len("meeple/"):] for rel, _host in build_tool.source_files()
-            if rel.startswith("meeple/") and rel.endswith(".py") and rel not in NATIVE_MODULES]
+            if rel.startswith("meeple/") and rel.endswith(".py")
+            and rel not in NATIVE_MODULES and rel not in NATIVE_FUNCTIONS]
 
 
 def _write_if_changed(path, data):
@@ -257,6 +309,7 @@ def build(board, chip="rp2040", out_dir=OUT_DIR, log=print, jobs=None):
         log("firmware: building mpy-cross")
         _run(["make", "-C", os.path.join(tree, "mpy-cross"), "-j", jobs], env, log_path, "building mpy-cross")
     native_dir = compile_native(tree, chip, work, env, log_path)
+    compile_mixed(tree, chip, native_dir, env, log_path)
     manifest = frozen_inputs(board, chip, work, commit, native_dir)
     log("firmware: building MicroPython %s for %s (%s) with meeple frozen, board %s"
         % (MICROPYTHON_TAG, chip, CHIPS[chip], board))

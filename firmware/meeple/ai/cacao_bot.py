@@ -35,6 +35,9 @@ own `_ref` (a function, so it exists on both runtimes).
 Memory: every buffer is allocated once (at import, or the deeper scratch states when a search
 first reaches them: about 12-17 KB on a Pico); a decision allocates only what `observe` returns
 (one state copy per determinization).
+
+On the release firmware the hottest functions here run as machine code (tools/release/firmware.py
+NATIVE_FUNCTIONS lists them by name: rename one there too; the build stops on a stale name).
 """
 try:
     from micropython import const  # type: ignore[assignment]  # the CPython stand-in below differs

@@ -52,6 +52,9 @@ build and the extra canals value the same canals).
 State offsets mirror meeple.core.santiago's layout (version 1; a CPython test checks them),
 because the core's underscore consts are compiled away on MicroPython. All buffers are made at
 import; a decision allocates only what `observe` returns.
+
+On the release firmware the hottest functions here run as machine code (tools/release/firmware.py
+NATIVE_FUNCTIONS lists them by name: rename one there too; the build stops on a stale name).
 """
 try:
     from micropython import const  # type: ignore[assignment]  # the CPython stand-in below differs

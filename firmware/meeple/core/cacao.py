@@ -30,6 +30,9 @@ Actions (ints < 2**15):
   FILL       2368 + code: 2 bits per space (spaces in N, E, S, W order from the new tile):
              0 stays empty, 1 display tile 0, 2 display tile 1, 3 top of the pile (revealed after).
   RESOLVE    2432 + q * 4 + n: resolve pending side q (a plantation: n = 0; a market: sell n).
+
+On the release firmware the hottest functions here run as machine code (tools/release/firmware.py
+NATIVE_FUNCTIONS lists them by name: rename one there too; the build stops on a stale name).
 """
 try:
     from micropython import const  # type: ignore[assignment]  # the CPython stand-in below differs

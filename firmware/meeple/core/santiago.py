@@ -64,6 +64,9 @@ Choices where the rules leave room (beyond A1-A16):
   asked; only seats whose extra canal is used are skipped in the extra-canal phase.
 - Unused bytes are kept canonical (revealed stack slots, trailing revealed slots, the placement
   order during the auction are 0), so from_view(view(st)) == st for every reachable state.
+
+On the release firmware the hottest functions here run as machine code (tools/release/firmware.py
+NATIVE_FUNCTIONS lists them by name: rename one there too; the build stops on a stale name).
 """
 try:
     from micropython import const  # type: ignore[assignment]  # the CPython stand-in below differs
