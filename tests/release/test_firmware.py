@@ -201,8 +201,7 @@ def test_native_code_frozen_for_the_rp2040_is_word_aligned():
     elf = os.path.join(firmware_tool.OUT_DIR, "rp2040", "mp", "firmware.elf")
     out = subprocess.run(["arm-none-eabi-nm", elf], capture_output=True, text=True, check=True).stdout
     native = [ln.split() for ln in out.splitlines() if " fun_data_meeple_" in ln]
-    names = ({m[:-3].replace("/", "_") for m in firmware_tool.NATIVE_MODULES + tuple(firmware_tool.NATIVE_FUNCTIONS)}
-             | {"meeple_ui_glyphs"})
+    names = {m[:-3].replace("/", "_") for m in firmware_tool.MACHINE_CODE_MODULES} | {"meeple_ui_glyphs"}
     # machine code is in .text (t), bytecode in .rodata: NATIVE_FUNCTIONS' modules hold both
     ours = [(addr, name) for addr, kind, name in native if kind in "tT" and any(n in name for n in names)]
     assert len(ours) > 50, "no native code of the NATIVE_MODULES found in the firmware"

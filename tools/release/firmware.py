@@ -67,6 +67,7 @@ NATIVE_FUNCTIONS = {
     "meeple/ai/santiago_bot.py": ("_distances", "_prep", "_fields", "_growth", "_evaluate", "_rel", "_value",
                                   "_place_value"),
 }
+MACHINE_CODE_MODULES = NATIVE_MODULES + tuple(NATIVE_FUNCTIONS)  # compiled here, frozen as .mpy files
 # MicroPython v1.28's tools/mpy-tool.py aligns frozen native code to 2 bytes for ARMv6-M, but the
 # runtime reads a 32-bit word at its start: on a Cortex-M0+ (and in rp2040js) an unaligned load
 # faults. Native code frozen for the RP2040 needs 4-byte alignment, as ARMv6 and Xtensa get.
@@ -147,17 +148,27 @@ def patch_mpy_tool(tree):
 
 
 def compile_native(tree, chip, work, env, log_path):
-    """NATIVE_MODULES as native .mpy files under work/native (what the manifest freezes);
-    compiled again only when the source is newer."""
+    """MACHINE_CODE_MODULES as .mpy files under work/native (what the manifest freezes): the
+    NATIVE_MODULES whole as native code, the NATIVE_FUNCTIONS' modules as bytecode with those
+    functions native (the copy compiled is kept under work/mixed, to read); compiled again only
+    when the source or this file is newer."""
     out = os.path.join(work, "native")
     mpy_cross = os.path.join(tree, "mpy-cross", "build", "mpy-cross")
-    for rel in NATIVE_MODULES:
+    for rel in MACHINE_CODE_MODULES:
         src = os.path.join(build_tool.FIRMWARE, rel)
         dst = os.path.join(out, rel[:-3] + ".mpy")
-        if os.path.exists(dst) and os.path.getmtime(dst) >= os.path.getmtime(src):
+        if os.path.exists(dst) and os.path.getmtime(dst) >= max(os.path.getmtime(src), os.path.getmtime(__file__)):
             continue
         os.makedirs(os.path.dirname(dst), exist_ok=True)
-        _run([mpy_cross, "-march=" + MPY_CROSS_ARCH[chip], "-X", "emit=native", "-O1", "-s", rel, "-o", dst, src],
+        emit = ["-X", "emit=native"]
+        if rel in NATIVE_FUNCTIONS:
+            with open(src) as f:
+                text = native_source(rel, f.read())
+            src, emit = os.path.join(work, "mixed", rel), []
+            os.makedirs(os.path.dirname(src), exist_ok=True)
+            with open(src, "w") as f:
+                f.write(text)
+        _run([mpy_cross, "-march=" + MPY_CROSS_ARCH[chip]] + emit + ["-O1", "-s", rel, "-o", dst, src],
              env, log_path, "compiling %s to native code" % rel)
     return out
 
@@ -175,26 +186,6 @@ def native_source(rel, text):
                                 "comment line there (renamed? update tools/release/firmware.py)" % (rel, name))
         lines[at[0] - 1] = "@micropython.native"
     return "\n".join(lines)
-
-
-def compile_mixed(tree, chip, native_dir, env, log_path):
-    """NATIVE_FUNCTIONS' modules as .mpy files beside the native ones: bytecode, but for those
-    functions, compiled for the chip; again only when the source is newer."""
-    mpy_cross = os.path.join(tree, "mpy-cross", "build", "mpy-cross")
-    for rel in NATIVE_FUNCTIONS:
-        src = os.path.join(build_tool.FIRMWARE, rel)
-        dst = os.path.join(native_dir, rel[:-3] + ".mpy")
-        if os.path.exists(dst) and os.path.getmtime(dst) >= max(os.path.getmtime(src), os.path.getmtime(__file__)):
-            continue
-        with open(src) as f:
-            text = native_source(rel, f.read())
-        tmp = os.path.join(os.path.dirname(native_dir), "mixed", rel)  # what mpy-cross compiled, to read
-        for d in (tmp, dst):
-            os.makedirs(os.path.dirname(d), exist_ok=True)
-        with open(tmp, "w") as f:
-            f.write(text)
-        _run([mpy_cross, "-march=" + MPY_CROSS_ARCH[chip], "-O1", "-s", rel, "-o", dst, tmp],
-             env, log_path, "compiling %s with its native functions" % rel)
 
 
 def source_commit():
@@ -227,8 +218,7 @@ def frozen_inputs(board, chip, work, commit, native_dir):
                 'include(%r, files=%r)\n'
                 'module("board.py", base_path=%r)\n'
                 'module("meeple_firmware.py", base_path=%r)\n' % (board, chip, MANIFEST, bytecode_modules(), extra, extra))
-    manifest += "".join('freeze(%r, %r)\n' % (native_dir, rel[:-3] + ".mpy")
-                        for rel in NATIVE_MODULES + tuple(NATIVE_FUNCTIONS))
+    manifest += "".join('freeze(%r, %r)\n' % (native_dir, rel[:-3] + ".mpy") for rel in MACHINE_CODE_MODULES)
     manifest = manifest.encode()
     changed = False
     for name, data in (("board.py", profile), ("meeple_firmware.py", info), ("manifest.py", manifest)):
@@ -247,8 +237,7 @@ def frozen_inputs(board, chip, work, commit, native_dir):
 def bytecode_modules():
     """The package's modules (relative to meeple/) that are frozen as bytecode."""
     return [rel[len("meeple/"):] for rel, _host in build_tool.source_files()
-            if rel.startswith("meeple/") and rel.endswith(".py")
-            and rel not in NATIVE_MODULES and rel not in NATIVE_FUNCTIONS]
+            if rel.startswith("meeple/") and rel.endswith(".py") and rel not in MACHINE_CODE_MODULES]
 
 
 def _write_if_changed(path, data):
@@ -309,7 +298,6 @@ def build(board, chip="rp2040", out_dir=OUT_DIR, log=print, jobs=None):
         log("firmware: building mpy-cross")
         _run(["make", "-C", os.path.join(tree, "mpy-cross"), "-j", jobs], env, log_path, "building mpy-cross")
     native_dir = compile_native(tree, chip, work, env, log_path)
-    compile_mixed(tree, chip, native_dir, env, log_path)
     manifest = frozen_inputs(board, chip, work, commit, native_dir)
     log("firmware: building MicroPython %s for %s (%s) with meeple frozen, board %s"
         % (MICROPYTHON_TAG, chip, CHIPS[chip], board))
