@@ -1003,14 +1003,18 @@ def _candidates(game, st, me):
 
 
 def _rollout_value(game, me):
-    """Play _det to the end of its round with normal for every seat (from an auction: through
-    the bribes and the overseer's canal, short of the extra canals, which a Pico has not the
-    time to play for every seat); value for `me`."""
+    """Play _det with normal for every seat through the bribes and the overseer's canal of its
+    round, short of the extra canals (with 5 seats: from a placement or a bribe, to the end of
+    the round); value for `me`."""
     r = _det[_ROUND]
     # through the bribes: 3-player hard beat two normals 77.6 % -> 84.0 % (402 games) when its
-    # bids saw the canal they lead to (it had stopped after the placements); all of the round
-    # with 5 seats took 2.56 s on a Pico
-    stop = _EXTRA_PH if _det[_PHASE] == _AUCTION else _OVER
+    # bids saw the canal they lead to (it had stopped after the placements).
+    # Short of the extra canals with 3-4 seats: played by normal for every seat, they told hard
+    # which canals its rivals would build, and a table that builds others left its tiles dry;
+    # the evaluation's chance of water weighs them instead (3 seats against two 5,000-op
+    # yardsticks, deals 1021-1100, 240 games paired: +2.3 a game, se 0.8; won 35.4 % not
+    # 28.3 %). With 5 seats it lost 1.6 a game (se 1.7, 40 games): not taken there.
+    stop = _EXTRA_PH if _det[_PHASE] == _AUCTION or _det[_PLAYERS] < 5 else _OVER
     while _det[_PHASE] != _OVER and _det[_ROUND] == r and _det[_PHASE] != stop:
         q = game.to_move(_det)
         obs = _det  # every seat decides from the same determinized position
